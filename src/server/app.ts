@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import type { Redis } from 'ioredis';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { type Clock, type Random, systemClock, systemRandom } from './platform/crypto';
+import { registerErrorHandling } from './platform/errors';
+import { DiskFileStore, type FileStore } from './platform/files';
+import { Mailer, type MailTransport, smtpTransport } from './platform/mail';
+import { findProjectRoot } from './platform/project-root';
+import { MemoryRateCounter, type RateCounter, RedisRateCounter, registerRateLimits } from './platform/rate-limit';
+import { registerSecurityHeaders } from './platform/security';
+import { csrfPlugin } from './platform/csrf';
+import { sessionPlugin } from './platform/sessions';
+import { spaPlugin } from './platform/spa';
+import { resolveServerSecret } from './features/settings/service';
+import { registerFeatures } from './features';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  random: Random;
+  files: FileStore;
+  mailer: Mailer;
+  counter: RateCounter;
+  redis: Redis | null;
+  /** Signs CSRF tokens and download links. */
+  secret: string;
+  /** The built client; tests point this at a fixture. */
+  clientDir: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  random?: Random;
+  files?: FileStore;
+  mailTransport?: MailTransport | null;
+  redis?: Redis | null;
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.token',
+];
+
+export function defaultLogger(level: string): FastifyServerOptions['logger'] {
+  return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+}
+
+/** Builds the whole server from its dependencies; main.ts and the tests build the same app. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? systemRandom;
+  const serverOptions: FastifyServerOptions = {
+    logger: options.logger ?? defaultLogger(config.LOG_LEVEL),
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  };
+  const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  const mailTransport =
+    options.mailTransport !== undefined ? options.mailTransport : config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
+  const redis = options.redis ?? null;
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    random,
+    files: options.files ?? new DiskFileStore(path.join(config.dataDir, 'files')),
+    mailer: new Mailer(database.db, clock, config.MAIL_FROM, mailTransport, app.log),
+    counter: redis ? new RedisRateCounter(redis) : new MemoryRateCounter(clock),
+    redis,
+    secret: await resolveServerSecret(database.db, config.SESSION_SECRET),
+    clientDir:
+      options.clientDir ?? path.join(findProjectRoot(path.dirname(fileURLToPath(import.meta.url))), 'dist/client'),
+  };
+  app.decorate('deps', deps);
+
+  registerErrorHandling(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'What We Owe the Dead: site API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await registerSecurityHeaders(app, { stripe: config.paymentProvider === 'stripe' });
+  await app.register(cookie);
+  await registerRateLimits(app, redis);
+  await app.register(sessionPlugin, {
+    db: database.db,
+    clock,
+    random,
+    secureCookies: config.secureCookies,
+  });
+  await app.register(csrfPlugin, { secret: deps.secret, random, secureCookies: config.secureCookies });
+  await app.register(spaPlugin, { clientDir: deps.clientDir });
+
+  await registerFeatures(app);
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

@@ -1,0 +1,365 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const formatList = (formats: readonly string[]) => sql.raw(formats.map((f) => `'${f}'`).join(', '));
+const ALL = formatList(['hardcover', 'paperback', 'ebook', 'audiobook', 'pdf']);
+const DIGITAL = formatList(['ebook', 'audiobook', 'pdf']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    displayName: text('display_name'),
+    avatarUrl: text('avatar_url'),
+    isSubscribed: boolean('is_subscribed').notNull().default(false),
+    role: text('role').notNull().default('user'),
+    resetTokenHash: text('reset_token_hash'),
+    resetTokenExpires: ts('reset_token_expires'),
+    passwordChangedAt: ts('password_changed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_reset_token_uq').on(t.resetTokenHash),
+    check('users_role_ck', sql`${t.role} in ('user', 'admin')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cookieHash: text('cookie_hash').notNull(),
+    bearerHash: text('bearer_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [
+    uniqueIndex('sessions_cookie_uq').on(t.cookieHash),
+    uniqueIndex('sessions_bearer_uq').on(t.bearerHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+export const books = pgTable(
+  'books',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    coverImage: text('cover_image').notNull(),
+    tagline: text('tagline').notNull(),
+    synopsis: text('synopsis').notNull(),
+    yearPublished: integer('year_published').notNull(),
+    publisher: text('publisher').notNull(),
+    featured: boolean('featured').notNull().default(false),
+    teaserVideoId: text('teaser_video_id'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // At most one book is on sale at a time.
+    uniqueIndex('books_single_featured_uq').on(t.featured).where(sql`${t.featured}`),
+    check('books_year_ck', sql`${t.yearPublished} >= 1000`),
+    index('books_title_idx').on(t.title),
+  ],
+);
+
+export const bookPrices = pgTable(
+  'book_prices',
+  {
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    price: integer('price').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookId, t.format] }),
+    check('book_prices_price_ck', sql`${t.price} > 0`),
+    check('book_prices_format_ck', sql`${t.format} in (${ALL})`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    rating: doublePrecision('rating').notNull(),
+    text: text('text').notNull(),
+    author: text('author').notNull(),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_ck', sql`${t.rating} between 1 and 5 and ${t.rating} * 2 = floor(${t.rating} * 2)`),
+    index('reviews_book_idx').on(t.bookId),
+  ],
+);
+
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'restrict' }),
+    format: text('format').notNull(),
+    price: integer('price').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    purchaseDate: ts('purchase_date').notNull().defaultNow(),
+    status: text('status').notNull().default('completed'),
+    orderReference: text('order_reference').notNull(),
+    downloadCount: integer('download_count').notNull().default(0),
+    maxDownloads: integer('max_downloads').notNull().default(1),
+    lastDownloaded: ts('last_downloaded'),
+    downloadUsed: boolean('download_used').notNull().default(false),
+    shippedAt: ts('shipped_at'),
+  },
+  (t) => [
+    uniqueIndex('purchases_order_reference_uq').on(t.orderReference),
+    index('purchases_user_idx').on(t.userId, t.bookId),
+    index('purchases_book_idx').on(t.bookId, t.format),
+    index('purchases_date_idx').on(t.purchaseDate),
+    check('purchases_price_ck', sql`${t.price} > 0`),
+    check('purchases_format_ck', sql`${t.format} in (${ALL})`),
+    check('purchases_status_ck', sql`${t.status} in ('pending', 'completed', 'shipped', 'refunded')`),
+    check(
+      'purchases_downloads_ck',
+      sql`${t.downloadCount} >= 0 and ${t.maxDownloads} >= 0 and ${t.downloadCount} <= ${t.maxDownloads}`,
+    ),
+  ],
+);
+
+export const purchaseCustomerInfo = pgTable(
+  'purchase_customer_info',
+  {
+    id: serial('id').primaryKey(),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    stripeSessionId: text('stripe_session_id'),
+    shippingAddress: jsonb('shipping_address'),
+  },
+  (t) => [
+    uniqueIndex('purchase_customer_info_purchase_uq').on(t.purchaseId),
+    uniqueIndex('purchase_customer_info_session_uq').on(t.stripeSessionId),
+  ],
+);
+
+/** A payment attempt: one per checkout, fulfilled at most once whatever the provider says how often. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id'),
+    status: text('status').notNull().default('open'),
+    purchaseId: integer('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('checkout_sessions_provider_uq').on(t.providerSessionId),
+    index('checkout_sessions_user_idx').on(t.userId),
+    check('checkout_sessions_amount_ck', sql`${t.amount} > 0`),
+    check('checkout_sessions_status_ck', sql`${t.status} in ('open', 'completed', 'cancelled', 'expired')`),
+  ],
+);
+
+/** Provider events already handled, so a redelivered webhook changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
+export const digitalAssets = pgTable(
+  'digital_assets',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    fileUrl: text('file_url').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    fileSizeKb: integer('file_size_kb').notNull(),
+    version: text('version').notNull().default('1.0'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('digital_assets_book_format_uq').on(t.bookId, t.format),
+    check('digital_assets_format_ck', sql`${t.format} in (${DIGITAL})`),
+    check('digital_assets_size_ck', sql`${t.fileSizeKb} >= 0`),
+  ],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    content: text('content').notNull(),
+    excerpt: text('excerpt').notNull(),
+    coverImage: text('cover_image'),
+    publishedAt: ts('published_at').notNull().defaultNow(),
+    isPublished: boolean('is_published').notNull().default(true),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name'),
+    bookId: integer('book_id').references(() => books.id, { onDelete: 'set null' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('blog_posts_slug_uq').on(t.slug),
+    index('blog_posts_published_idx').on(t.isPublished, t.publishedAt),
+    check('blog_posts_slug_ck', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name'),
+    subscribedAt: ts('subscribed_at').notNull().defaultNow(),
+    unsubscribedAt: ts('unsubscribed_at'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('newsletter_email_lower_uq').on(sql`lower(${t.email})`)],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    readAt: ts('read_at'),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    check(
+      'contact_messages_subject_ck',
+      sql`${t.subject} in ('Media Inquiry', 'Speaking Engagement', 'Book Club Appearance', 'Bulk Order', 'Other')`,
+    ),
+  ],
+);
+
+/** Reader activity that earns points (shares, subscriptions) and other engagement. */
+export const userActivities = pgTable(
+  'user_activities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    platform: text('platform'),
+    points: integer('points').notNull().default(0),
+    // Makes "once per platform per day" and "once ever" awards a unique-key question, not a race.
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_activities_user_idx').on(t.userId),
+    uniqueIndex('user_activities_dedupe_uq').on(t.userId, t.dedupeKey),
+    check('user_activities_points_ck', sql`${t.points} >= 0`),
+  ],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text_body').notNull(),
+    html: text('html_body'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    kind: text('kind').notNull().default('generic'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('mail_outbox_status_ck', sql`${t.status} in ('pending', 'sent', 'failed', 'kept')`),
+  ],
+);
+
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);

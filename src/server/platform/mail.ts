@@ -1,0 +1,162 @@
+import { and, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { Clock } from './crypto';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+  /** What the mail is about (password-reset, receipt, ...): for logs and the admin. */
+  kind?: string;
+}
+
+/** Delivers one message; the SMTP adapter is the production one. */
+export interface MailTransport {
+  send(message: MailMessage & { from: string }): Promise<void>;
+}
+
+export function smtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transporter.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+      });
+    },
+  };
+}
+
+export const MAIL_MAX_ATTEMPTS = 8;
+/** Retry backoff: 30 s, 1 min, 2 min ... capped at 1 hour. */
+export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+const CLAIM_LEASE_MS = 2 * 60 * 1000;
+
+/**
+ * Mail goes out from a table: `enqueue` writes the message in the caller's transaction, and the
+ * dispatcher delivers it later with retries, so an SMTP outage delays mail but loses none.
+ * Without a transport (no SMTP_URL) messages are kept in the outbox and logged.
+ */
+export class Mailer {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly from: string,
+    private readonly transport: MailTransport | null,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+  ) {}
+
+  get deliversMail(): boolean {
+    return this.transport !== null;
+  }
+
+  async enqueue(message: MailMessage, tx: DbOrTx = this.db): Promise<number> {
+    const [row] = await tx
+      .insert(mailOutbox)
+      .values({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+        kind: message.kind ?? 'generic',
+        status: this.transport ? 'pending' : 'kept',
+        nextAttemptAt: this.clock.now(),
+      })
+      .returning({ id: mailOutbox.id });
+    if (!this.transport) this.log.info({ mailId: row.id, kind: message.kind }, 'mail kept in the outbox (no SMTP_URL)');
+    return row.id;
+  }
+
+  /** Claims due messages (safe across instances) and tries to deliver each once. Returns how many were sent. */
+  async dispatchDue(limit = 20): Promise<number> {
+    if (!this.transport) return 0;
+    const now = this.clock.now();
+    const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
+    const due = this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          lte(mailOutbox.nextAttemptAt, now),
+          or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
+        ),
+      )
+      .orderBy(mailOutbox.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const claimed = await this.db
+      .update(mailOutbox)
+      .set({ lockedUntil: leaseUntil })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+    let sent = 0;
+    for (const row of claimed) {
+      try {
+        await this.transport.send({
+          from: this.from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+          headers: row.headers ?? undefined,
+        });
+        await this.db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: this.clock.now(), lockedUntil: null, attempts: row.attempts + 1 })
+          .where(eq(mailOutbox.id, row.id));
+        sent += 1;
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const failed = attempts >= MAIL_MAX_ATTEMPTS;
+        this.log.warn({ mailId: row.id, attempts, err: error }, 'mail delivery failed');
+        await this.db
+          .update(mailOutbox)
+          .set({
+            attempts,
+            status: failed ? 'failed' : 'pending',
+            lastError: String((error as Error).message ?? error).slice(0, 500),
+            lockedUntil: null,
+            nextAttemptAt: new Date(this.clock.now().getTime() + retryDelayMs(attempts)),
+          })
+          .where(eq(mailOutbox.id, row.id));
+      }
+    }
+    return sent;
+  }
+
+  /** Polls the outbox until stopped. */
+  start(intervalMs = 5000): () => Promise<void> {
+    if (!this.transport) return async () => undefined;
+    let running: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      running = running
+        .then(() => this.dispatchDue())
+        .catch((error) => this.log.error({ err: error }, 'mail dispatch failed'));
+    }, intervalMs);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
+  }
+}
+
+/** Count of messages still waiting, for readiness and the admin. */
+export async function pendingMailCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'pending'));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import type { Clock } from './crypto';
+
+/**
+ * A fixed-window counter shared by every instance when Redis is configured. Route limits use
+ * @fastify/rate-limit; rules that count something other than requests (failed logins per account)
+ * use this directly.
+ */
+export interface RateCounter {
+  /** Adds one to `key` and returns the count inside the current window and when that window ends. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  peek(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+export class MemoryRateCounter implements RateCounter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  constructor(private readonly clock: Clock) {}
+
+  async hit(key: string, windowMs: number) {
+    const now = this.clock.now().getTime();
+    const current = this.windows.get(key);
+    if (!current || current.resetAt <= now) {
+      const fresh = { count: 1, resetAt: now + windowMs };
+      this.windows.set(key, fresh);
+      if (this.windows.size > 50_000) this.sweep(now);
+      return { ...fresh };
+    }
+    current.count += 1;
+    return { ...current };
+  }
+
+  async peek(key: string) {
+    const current = this.windows.get(key);
+    return current && current.resetAt > this.clock.now().getTime() ? current.count : 0;
+  }
+
+  async reset(key: string) {
+    this.windows.delete(key);
+  }
+
+  private sweep(now: number) {
+    for (const [k, v] of this.windows) if (v.resetAt <= now) this.windows.delete(k);
+  }
+}
+
+export class RedisRateCounter implements RateCounter {
+  constructor(private readonly redis: Redis, private readonly prefix = 'rl:') {}
+
+  async hit(key: string, windowMs: number) {
+    const k = this.prefix + key;
+    const [[, count], [, ttl]] = (await this.redis
+      .multi()
+      .incr(k)
+      .pttl(k)
+      .exec()) as [[null, number], [null, number]];
+    let remaining = ttl;
+    if (ttl < 0) {
+      await this.redis.pexpire(k, windowMs);
+      remaining = windowMs;
+    }
+    return { count, resetAt: Date.now() + remaining };
+  }
+
+  async peek(key: string) {
+    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  }
+
+  async reset(key: string) {
+    await this.redis.del(this.prefix + key);
+  }
+}
+
+/** Registers per-route limits (off unless a route sets `config.rateLimit`). */
+export async function registerRateLimits(app: FastifyInstance, redis: Redis | null): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    redis: redis ?? undefined,
+    nameSpace: 'rlr:',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      code: 'RATE_LIMITED',
+    }),
+  });
+}

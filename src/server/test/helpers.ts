@@ -1,0 +1,227 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { seed } from '../db/seed';
+import { users } from '../db/schema';
+import type { Clock } from '../platform/crypto';
+import { DiskFileStore } from '../platform/files';
+import type { MailTransport } from '../platform/mail';
+import { hashPassword } from '../platform/passwords';
+
+/** A clock the test moves by hand, for expiry rules. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-11-21T12:00:00Z')) {}
+  now() {
+    return new Date(this.current);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+  set(date: Date) {
+    this.current = new Date(date);
+  }
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({});
+    await runMigrations(database);
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template template0`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  await runMigrations(database);
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+}
+
+export interface TestAppOptions extends Partial<Omit<BuildOptions, 'config' | 'database'>> {
+  env?: Record<string, string>;
+  /** Seed the product content (books, posts, files). Default true. */
+  seed?: boolean;
+  /** Reuse a database (several app instances sharing one). */
+  database?: Database & { drop(): Promise<void> };
+  mailTransport?: MailTransport | null;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database & { drop(): Promise<void> };
+  config: Config;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+const fixtureClient = path.join(os.tmpdir(), 'site-test-client');
+function ensureClientFixture(): string {
+  fs.mkdirSync(path.join(fixtureClient, 'assets'), { recursive: true });
+  fs.writeFileSync(
+    path.join(fixtureClient, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8" /><title>What We Owe the Dead</title><meta name="description" content="default" /></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
+  );
+  fs.writeFileSync(path.join(fixtureClient, 'assets', 'app-abc123.js'), 'console.log("app")');
+  return fixtureClient;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = testConfig(options.env);
+  const clock = (options.clock as TestClock | undefined) ?? new TestClock();
+  const files = options.files ?? new DiskFileStore(path.join(config.dataDir, 'files'));
+  if (options.seed !== false) await seed(database.db, files);
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    files,
+    random: options.random,
+    mailTransport: options.mailTransport ?? null,
+    redis: options.redis ?? null,
+    clientDir: options.clientDir ?? ensureClientFixture(),
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.drop();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A browser-like client for app.inject: keeps cookies, fetches and sends the CSRF token on unsafe methods,
+ * and sends a bearer token when it has one.
+ */
+export class TestAgent {
+  cookies = new Map<string, string>();
+  bearer: string | null = null;
+  csrfToken: string | null = null;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  private absorbCookies(res: LightMyRequestResponse) {
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  cookieHeader(): string | undefined {
+    if (!this.cookies.size) return undefined;
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async fetchCsrf(): Promise<string> {
+    const res = await this.request({ method: 'GET', url: '/api/csrf-token' });
+    this.csrfToken = res.json().csrfToken;
+    return this.csrfToken!;
+  }
+
+  async request(opts: InjectOptions & { csrf?: boolean; auth?: 'both' | 'cookie' | 'bearer' | 'none' }) {
+    const method = (opts.method ?? 'GET').toUpperCase();
+    const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
+    const auth = opts.auth ?? 'both';
+    const cookie = this.cookieHeader();
+    if (cookie && auth !== 'bearer' && auth !== 'none') headers.cookie = cookie;
+    else if (cookie && auth === 'bearer') {
+      // Keep the CSRF visitor cookie but drop the session cookie.
+      const rest = [...this.cookies].filter(([k]) => !k.endsWith('sid'));
+      if (rest.length) headers.cookie = rest.map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    if (this.bearer && (auth === 'both' || auth === 'bearer')) headers.authorization = `Bearer ${this.bearer}`;
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && opts.csrf !== false) {
+      headers['x-csrf-token'] = this.csrfToken ?? (await this.fetchCsrf());
+      // fetchCsrf may have set the visitor cookie.
+      const refreshed = this.cookieHeader();
+      if (refreshed && auth !== 'bearer' && auth !== 'none') headers.cookie = refreshed;
+      else if (auth === 'bearer') {
+        const rest = [...this.cookies].filter(([k]) => !k.endsWith('sid'));
+        if (rest.length) headers.cookie = rest.map(([k, v]) => `${k}=${v}`).join('; ');
+      }
+    }
+    const res = await this.app.inject({ ...opts, method: method as InjectOptions['method'], headers });
+    this.absorbCookies(res);
+    return res;
+  }
+
+  get(url: string, opts: Omit<InjectOptions, 'url' | 'method'> & { auth?: 'both' | 'cookie' | 'bearer' | 'none' } = {}) {
+    return this.request({ ...opts, method: 'GET', url });
+  }
+  post(url: string, payload?: unknown, opts: { auth?: 'both' | 'cookie' | 'bearer' | 'none'; csrf?: boolean; headers?: Record<string, string> } = {}) {
+    return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], ...opts });
+  }
+  put(url: string, payload?: unknown, opts: { csrf?: boolean } = {}) {
+    return this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'], ...opts });
+  }
+  patch(url: string, payload?: unknown, opts: { csrf?: boolean } = {}) {
+    return this.request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'], ...opts });
+  }
+  delete(url: string, opts: { csrf?: boolean } = {}) {
+    return this.request({ method: 'DELETE', url, ...opts });
+  }
+}
+
+let userCounter = 0;
+/** Inserts a user directly (no HTTP) and returns it with the plain password. */
+export async function createUser(
+  database: Database,
+  fields: Partial<{ username: string; email: string; password: string; role: 'user' | 'admin'; displayName: string }> = {},
+) {
+  userCounter += 1;
+  const username = fields.username ?? `reader${userCounter}_${Math.random().toString(36).slice(2, 6)}`;
+  const password = fields.password ?? 'Correct-Horse-9';
+  const [row] = await database.db
+    .insert(users)
+    .values({
+      username,
+      email: fields.email ?? `${username}@example.com`,
+      displayName: fields.displayName ?? username,
+      passwordHash: await hashPassword(password),
+      role: fields.role ?? 'user',
+    })
+    .returning();
+  return { ...row, password };
+}
+
+/** An agent signed in as the user, holding both the session cookie and the bearer token. */
+export async function signedInAgent(app: FastifyInstance, userId: number): Promise<TestAgent> {
+  const agent = new TestAgent(app);
+  const issued = await app.sessions.create(userId);
+  agent.cookies.set(app.sessions.cookieName, issued.cookieToken);
+  agent.bearer = issued.bearerToken;
+  return agent;
+}
