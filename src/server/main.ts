@@ -42,7 +42,7 @@ await seed(database.db, files, {
       : undefined,
   log: (m) => app.log.info(m),
 });
-const stopMail = app.deps.mailer.start();
+const stopMail = app.deps.mailer.start(config.MAIL_POLL_MS);
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(`Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider})`);
 

@@ -1,12 +1,38 @@
 import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin/routes';
+import { authRoutes } from './auth/routes';
+import { blogRoutes } from './blog/routes';
 import { booksRoutes } from './books/routes';
+import { checkoutRoutes } from './checkout/routes';
+import { contactRoutes } from './contact/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
+import { libraryRoutes } from './library/routes';
+import { newsletterRoutes } from './newsletter/routes';
+import { sharingRoutes } from './sharing/routes';
+import { siteRoutes } from './site/routes';
+import { usersRoutes } from './users/routes';
 
 /**
  * Every feature's routes, registered in one place. Each feature is a Fastify plugin in
  * features/<domain>/routes.ts.
  */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
-  await app.register(healthRoutes);
-  await app.register(booksRoutes);
+  for (const routes of [
+    healthRoutes,
+    booksRoutes,
+    authRoutes,
+    usersRoutes,
+    checkoutRoutes,
+    libraryRoutes,
+    blogRoutes,
+    contactRoutes,
+    newsletterRoutes,
+    sharingRoutes,
+    siteRoutes,
+    dashboardRoutes,
+    adminRoutes,
+  ]) {
+    await app.register(routes);
+  }
 }

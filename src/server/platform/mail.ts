@@ -74,6 +74,7 @@ export class Mailer {
       })
       .returning({ id: mailOutbox.id });
     if (!this.transport) this.log.info({ mailId: row.id, kind: message.kind }, 'mail kept in the outbox (no SMTP_URL)');
+    else this.kick();
     return row.id;
   }
 
@@ -135,19 +136,37 @@ export class Mailer {
     return sent;
   }
 
-  /** Polls the outbox until stopped. */
+  private running: Promise<unknown> = Promise.resolve();
+  private started = false;
+  private kickTimer: NodeJS.Timeout | null = null;
+
+  private runOnce() {
+    this.running = this.running
+      .then(() => this.dispatchDue())
+      .catch((error) => this.log.error({ err: error }, 'mail dispatch failed'));
+  }
+
+  /** Sends soon after an enqueue instead of waiting for the next poll (after the caller's commit). */
+  private kick() {
+    if (!this.started || this.kickTimer) return;
+    this.kickTimer = setTimeout(() => {
+      this.kickTimer = null;
+      this.runOnce();
+    }, 300);
+    this.kickTimer.unref();
+  }
+
+  /** Polls the outbox until stopped; the poll also picks up retries and other instances' mail. */
   start(intervalMs = 5000): () => Promise<void> {
     if (!this.transport) return async () => undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    const timer = setInterval(() => {
-      running = running
-        .then(() => this.dispatchDue())
-        .catch((error) => this.log.error({ err: error }, 'mail dispatch failed'));
-    }, intervalMs);
+    this.started = true;
+    const timer = setInterval(() => this.runOnce(), intervalMs);
     timer.unref();
     return async () => {
+      this.started = false;
       clearInterval(timer);
-      await running;
+      if (this.kickTimer) clearTimeout(this.kickTimer);
+      await this.running;
     };
   }
 }
