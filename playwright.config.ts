@@ -3,8 +3,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = path.join(os.tmpdir(), 'site-e2e-data');
-export const E2E_MAIL_DIR = path.join(os.tmpdir(), 'site-e2e-mail');
+const E2E_DATA_DIR = path.join(os.tmpdir(), `site-e2e-data-${PORT}`);
+const E2E_MAIL_DIR = path.join(os.tmpdir(), `site-e2e-mail-${PORT}`);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2626);
 
 /**

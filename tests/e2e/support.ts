@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'author', email: 'author@example.com', password: 'E2e-Admin-Password-1' };
-const MAIL_DIR = path.join(os.tmpdir(), 'site-e2e-mail');
+const MAIL_DIR = path.join(os.tmpdir(), `site-e2e-mail-${process.env.E2E_PORT ?? 3100}`);
 
 export interface CapturedMail {
   to: string;
