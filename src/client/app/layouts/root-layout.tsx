@@ -1,0 +1,38 @@
+/** Frame of every page: skip link, header, the routed page (lazy, behind Suspense), footer, bar. */
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Spinner } from '@client/components/ui/spinner';
+import { FloatingBar } from './floating-bar';
+import { Footer } from './footer';
+import { Header } from './header';
+import { useRouteEffects } from './use-route-effects';
+
+function PageFallback() {
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center">
+      <Spinner label="Loading page" />
+    </div>
+  );
+}
+
+export function RootLayout() {
+  useRouteEffects();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-blood-600 px-4 py-2 text-bone-50 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <FloatingBar />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * Side effects of a route change for the whole shell:
+ * - arriving on /#anchor scrolls to that section once it exists;
+ * - other navigations start at the top of the page;
+ * - the auth status is re-checked on every route change (SPEC 4), not only by polling.
+ */
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { AUTH_STATUS_KEY } from '@client/features/auth/api';
+import { scrollToAnchor } from '@client/lib/scroll-to-anchor';
+
+export function useRouteEffects(): void {
+  const { pathname, hash } = useLocation();
+  const queryClient = useQueryClient();
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    if (pathname === '/' && hash.length > 1) return scrollToAnchor(decodeURIComponent(hash.slice(1)));
+    if (!hash) window.scrollTo(0, 0);
+    return undefined;
+  }, [pathname, hash]);
+
+  useEffect(() => {
+    // The first check happens when the header mounts; only later navigations need a refresh.
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: AUTH_STATUS_KEY, exact: true });
+  }, [pathname, queryClient]);
+}

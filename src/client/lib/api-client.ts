@@ -1,0 +1,158 @@
+/**
+ * The one way the browser talks to the API (SPEC 7 "General request behaviour", SPEC 8 "Generic").
+ *
+ * - Every call includes cookies (the session cookie) and, when stored, the bearer token.
+ * - Mutating calls carry a CSRF token fetched once from /api/csrf-token and cached; a failure to get
+ *   one is logged and the call still goes out, so the server (not the client) decides.
+ * - Non-ok answers throw `Error("<status>: <body or statusText>")` so callers can show or match them.
+ */
+import type { QueryFunction } from '@tanstack/react-query';
+import { STORAGE_KEYS } from '@shared/constants';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const CSRF_PATH = '/api/csrf-token';
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+
+let cachedCsrfToken: string | null = null;
+// Concurrent mutations share one token request instead of racing several.
+let pendingCsrfToken: Promise<string> | null = null;
+
+// --- bearer token --------------------------------------------------------------------------------
+
+/** localStorage can throw (privacy modes, disabled storage); treat that as "no token". */
+export function getAuthToken(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.authToken);
+  } catch {
+    return null;
+  }
+}
+
+export function setAuthToken(token: string): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.authToken, token);
+  } catch (error) {
+    console.error('Could not store the auth token', error);
+  }
+}
+
+export function clearAuthToken(): void {
+  try {
+    window.localStorage.removeItem(STORAGE_KEYS.authToken);
+  } catch {
+    // Nothing stored that we could remove; the session cookie is cleared by the server.
+  }
+}
+
+// --- CSRF token ----------------------------------------------------------------------------------
+
+/** Forget the cached CSRF token so the next mutating call fetches a fresh one. */
+export function clearCsrfToken(): void {
+  cachedCsrfToken = null;
+  pendingCsrfToken = null;
+}
+
+async function requestCsrfToken(): Promise<string> {
+  const res = await fetch(CSRF_PATH, { method: 'GET', credentials: 'include' });
+  if (!res.ok) throw new Error('Failed to fetch CSRF token');
+  const data = (await res.json()) as { csrfToken?: unknown };
+  if (typeof data.csrfToken !== 'string' || data.csrfToken.length === 0) {
+    throw new Error('Received empty CSRF token');
+  }
+  return data.csrfToken;
+}
+
+export async function getCsrfToken(): Promise<string> {
+  if (cachedCsrfToken) return cachedCsrfToken;
+  if (!pendingCsrfToken) {
+    pendingCsrfToken = requestCsrfToken()
+      .then((token) => {
+        cachedCsrfToken = token;
+        return token;
+      })
+      .finally(() => {
+        pendingCsrfToken = null;
+      });
+  }
+  return pendingCsrfToken;
+}
+
+// --- requests ------------------------------------------------------------------------------------
+
+async function buildHeaders(method: string, hasBody: boolean): Promise<Headers> {
+  const headers = new Headers();
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  const token = getAuthToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (!SAFE_METHODS.has(method)) {
+    try {
+      headers.set('X-CSRF-Token', await getCsrfToken());
+    } catch (error) {
+      console.error(error);
+    }
+  }
+  return headers;
+}
+
+/**
+ * Send a request with the SPEC 7 headers and return the Response without judging its status.
+ * For callers that must tell a server refusal from a network error (logout does).
+ */
+export async function apiFetch(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  init: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const hasBody = body !== undefined;
+  const headers = await buildHeaders(method, hasBody);
+  for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
+  return fetch(url, {
+    method,
+    headers,
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+    signal: init.signal,
+  });
+}
+
+/** Throw the SPEC 8 generic error for a non-ok answer; clear the CSRF cache on a CSRF refusal. */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => '');
+  if (res.status === 403 && text.includes('CSRF_ERROR')) clearCsrfToken();
+  throw new Error(`${res.status}: ${text || res.statusText}`);
+}
+
+/** Send a request and throw on any non-ok answer. Returns the Response for the caller to read. */
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  init?: { headers?: Record<string, string>; signal?: AbortSignal },
+): Promise<Response> {
+  const res = await apiFetch(method, url, body, init);
+  await throwIfResNotOk(res);
+  return res;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** ['/api/books', 3] -> '/api/books/3'. Non-path segments (filters, objects) are left out. */
+export function queryKeyToPath(queryKey: readonly unknown[]): string {
+  return queryKey
+    .filter((part): part is string | number => typeof part === 'string' || typeof part === 'number')
+    .map(String)
+    .join('/');
+}
+
+/** Default data read: GET the query key as a path. `returnNull` turns a 401 into `null`. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await apiFetch('GET', queryKeyToPath(queryKey), undefined, { signal });
+    if (options.on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
