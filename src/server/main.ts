@@ -21,7 +21,11 @@ function readConfig() {
 }
 
 const config = readConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  onIdleError: (error) => console.warn(`database connection lost: ${error.message}`),
+});
 await runMigrations(database);
 const files = config.S3_BUCKET
   ? new S3FileStore({
@@ -41,6 +45,7 @@ await seed(database.db, files, {
       ? { username: config.ADMIN_USERNAME, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }
       : undefined,
   log: (m) => app.log.info(m),
+  demoReader: config.demoLoginEnabled,
 });
 const stopMail = app.deps.mailer.start(config.MAIL_POLL_MS);
 await app.listen({ port: config.PORT, host: config.HOST });

@@ -29,6 +29,7 @@ export interface DatabaseOptions {
   /** Directory for PGlite's files; omitted means an in-memory database (tests). */
   dataDir?: string;
   poolSize?: number;
+  onIdleError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -38,6 +39,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
     });
+    // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
+    // replaces it and the next query reports any real outage.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
