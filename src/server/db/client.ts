@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -32,10 +33,17 @@ export interface DatabaseOptions {
   onIdleError?: (error: Error) => void;
 }
 
+/** Like libpq, a URL without a user name connects as the operating-system user. */
+export function withDefaultUser(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (!url.username) url.username = process.env.PGUSER ?? os.userInfo().username;
+  return url.toString();
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      connectionString: withDefaultUser(options.databaseUrl),
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
     });

@@ -4,7 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Database } from './client';
+import { type Database, withDefaultUser } from './client';
 import { findProjectRoot } from '../platform/project-root';
 
 export function migrationsFolder(): string {
@@ -21,7 +21,7 @@ export async function runMigrations(database: Database): Promise<void> {
     return;
   }
   // Several instances may start at once against one PostgreSQL: one session holds the lock and migrates.
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new pg.Client({ connectionString: withDefaultUser(database.url) });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
