@@ -17,6 +17,7 @@ import { registerErrorHandling } from './platform/errors';
 import { DiskFileStore, type FileStore } from './platform/files';
 import { Mailer, type MailTransport, smtpTransport } from './platform/mail';
 import { findProjectRoot } from './platform/project-root';
+import { createPaymentProvider, type PaymentProvider } from './platform/payments';
 import { MemoryRateCounter, type RateCounter, RedisRateCounter, registerRateLimits } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security';
 import { csrfPlugin } from './platform/csrf';
@@ -34,6 +35,8 @@ export interface AppDeps {
   mailer: Mailer;
   counter: RateCounter;
   redis: Redis | null;
+  /** Hosted payment pages and webhooks: the local test page or Stripe. */
+  payments: PaymentProvider;
   /** Signs CSRF tokens and download links. */
   secret: string;
   /** The built client; tests point this at a fixture. */
@@ -109,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer: new Mailer(database.db, clock, config.MAIL_FROM, mailTransport, app.log),
     counter: redis ? new RedisRateCounter(redis) : new MemoryRateCounter(clock),
     redis,
+    payments: createPaymentProvider(config, clock, random),
     secret: await resolveServerSecret(database.db, config.SESSION_SECRET),
     clientDir:
       options.clientDir ?? path.join(findProjectRoot(path.dirname(fileURLToPath(import.meta.url))), 'dist/client'),

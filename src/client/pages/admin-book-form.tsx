@@ -1,17 +1,145 @@
-/** /admin/books/create and /admin/books/edit/:id: placeholder shell until the admin feature lands. */
-import { Link } from 'react-router';
+/** /admin/books/create and /admin/books/edit/:id: the book form of SPEC 2 and SPEC 5. */
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { bookInputSchema } from '@shared/schemas/books';
 import { PageShell } from '@client/components/layout/page-shell';
-import { buttonClasses } from '@client/components/ui/button';
+import { Button, buttonClasses } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Spinner } from '@client/components/ui/spinner';
+import { Textarea } from '@client/components/ui/textarea';
+import { toast } from '@client/components/ui/toast-store';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { useBook, useSaveBook } from '@client/features/admin/api';
+import { errorFields, errorText } from '@client/features/admin/format';
+
+type FormInput = z.input<typeof bookInputSchema>;
+type FormOutput = z.output<typeof bookInputSchema>;
+const FIELDS = ['title', 'tagline', 'synopsis', 'coverImage', 'yearPublished', 'publisher', 'featured'] as const;
+
+function emptyBook(): FormInput {
+  return { title: '', tagline: '', synopsis: '', coverImage: '', yearPublished: new Date().getFullYear(), publisher: '', featured: false };
+}
+
+function Field({ id, label, error, children, hint }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && !error ? <p id={`${id}-hint`} className="text-xs text-bone-400">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-blood-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const heading = mode === 'create' ? 'Add New Book' : 'Edit Book';
   useDocumentTitle(heading);
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = mode === 'edit' ? Number(params.id) : null;
+  const validId = id === null || (Number.isInteger(id) && id > 0);
+  const book = useBook(mode === 'edit' && validId ? id : null);
+  const save = useSaveBook(mode === 'edit' ? id : null);
+
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(bookInputSchema), defaultValues: emptyBook() });
+  const { errors } = form.formState;
+
+  const loaded = useRef(false);
+  useEffect(() => {
+    if (book.data && !loaded.current) {
+      loaded.current = true;
+      const { id: _id, ...fields } = book.data;
+      form.reset(fields);
+    }
+  }, [book.data, form]);
+
+  const reported = useRef(false);
+  useEffect(() => {
+    const failure = book.error ?? (!validId ? new Error('Invalid book id') : null);
+    if (failure && !reported.current) {
+      reported.current = true;
+      toast({ title: 'Error', description: `Error loading book details: ${errorText(failure)}`, variant: 'destructive' });
+    }
+  }, [book.error, validId]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      toast({ title: mode === 'create' ? 'Book created' : 'Book updated', description: `"${saved.title}" has been saved.` });
+      navigate('/admin');
+    } catch (error) {
+      for (const [field, message] of Object.entries(errorFields(error))) {
+        if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { message });
+      }
+      const verb = mode === 'create' ? 'create' : 'update';
+      toast({ title: 'Error', description: `Failed to ${verb} book: ${errorText(error)}`, variant: 'destructive' });
+    }
+  });
+
+  const a11y = (name: (typeof FIELDS)[number]) => ({
+    id: `book-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `book-${name}-error` : undefined,
+  });
+
+  const loading = mode === 'edit' && book.isPending && validId;
   return (
-    <PageShell width="narrow" eyebrow="Admin" title={heading}>
-      <Link to="/admin" className={buttonClasses('outline')}>
-        Cancel
-      </Link>
+    <PageShell width="default" eyebrow="Admin" title={heading}>
+      {loading ? (
+        <div className="grid gap-4" aria-busy="true">
+          <Spinner label="Loading book details" />
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-12" />
+          ))}
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="grid gap-6 rounded-xl border border-ink-700 bg-ink-900/80 p-6 shadow-xl shadow-black/30 md:p-8">
+          <Field id="book-title" label="Title" error={errors.title?.message}>
+            <Input {...a11y('title')} {...form.register('title')} />
+          </Field>
+          <Field id="book-tagline" label="Tagline" error={errors.tagline?.message}>
+            <Input {...a11y('tagline')} {...form.register('tagline')} />
+          </Field>
+          <Field id="book-synopsis" label="Synopsis" error={errors.synopsis?.message}>
+            <Textarea rows={8} {...a11y('synopsis')} {...form.register('synopsis')} />
+          </Field>
+          <Field id="book-coverImage" label="Cover image URL" error={errors.coverImage?.message} hint="A path such as /images/covers/front.svg or a full https:// address">
+            <Input {...a11y('coverImage')} {...form.register('coverImage')} />
+          </Field>
+          <div className="grid gap-6 sm:grid-cols-2">
+            <Field id="book-yearPublished" label="Year published" error={errors.yearPublished?.message}>
+              <Input type="number" inputMode="numeric" {...a11y('yearPublished')} {...form.register('yearPublished')} />
+            </Field>
+            <Field id="book-publisher" label="Publisher" error={errors.publisher?.message}>
+              <Input {...a11y('publisher')} {...form.register('publisher')} />
+            </Field>
+          </div>
+          <label className="flex items-start gap-3 text-sm text-bone-100">
+            <input type="checkbox" className="mt-0.5 size-4 accent-blood-500" {...form.register('featured')} id="book-featured" />
+            <span>
+              Featured
+              <span className="block text-bone-400">The featured book is the one on sale. Featuring this book unfeatures the current one.</span>
+            </span>
+          </label>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : mode === 'create' ? 'Create Book' : 'Save Changes'}
+            </Button>
+            <Link to="/admin" className={buttonClasses('outline')}>
+              Cancel
+            </Link>
+          </div>
+        </form>
+      )}
     </PageShell>
   );
 }

@@ -1,23 +1,116 @@
-/** /admin: the guarded admin area; links to the admin functions. */
+/** /admin: the admin hub (guarded by the server's admin check), linking to every admin page. */
 import { Link } from 'react-router';
-import { BookPlus, LayoutDashboard } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { BookPlus, FileAudio, History, LayoutDashboard, Mail, Newspaper, Pencil, Settings, ShoppingBag, UserRound, Users } from 'lucide-react';
 import { PageShell } from '@client/components/layout/page-shell';
+import { Badge } from '@client/components/ui/badge';
 import { buttonClasses } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { useAudit, useBooks, useMessages } from '@client/features/admin/api';
+import { formatDateTime } from '@client/features/admin/format';
+
+interface HubLink {
+  to: string;
+  title: string;
+  text: string;
+  icon: LucideIcon;
+}
+
+const LINKS: HubLink[] = [
+  { to: '/dashboard', title: 'Author Dashboard', text: 'Sales, readers and content at a glance.', icon: LayoutDashboard },
+  { to: '/admin/books/create', title: 'Add New Book', text: 'Add a title; feature it to put it on sale.', icon: BookPlus },
+  { to: '/admin/posts', title: 'Blog Posts', text: 'Write, edit, publish and unpublish posts.', icon: Newspaper },
+  { to: '/admin/files', title: 'Digital Files', text: 'Upload or replace the e-book, PDF and audiobook.', icon: FileAudio },
+  { to: '/admin/orders', title: 'Orders', text: 'Every purchase; ship copies, reset downloads.', icon: ShoppingBag },
+  { to: '/admin/messages', title: 'Messages', text: 'The contact inbox.', icon: Mail },
+  { to: '/admin/subscribers', title: 'Subscribers', text: 'The Thriller Circle list and its CSV export.', icon: Users },
+  { to: '/admin/users', title: 'Users', text: 'Reader accounts and their roles.', icon: UserRound },
+  { to: '/admin/settings', title: 'Site Settings', text: 'Author bio, publisher, agent, social links, teaser.', icon: Settings },
+];
 
 export default function AdminPage() {
   useDocumentTitle('Admin');
+  const books = useBooks();
+  const unread = useMessages('unread');
+  const audit = useAudit();
   return (
-    <PageShell width="wide" eyebrow="Admin" title="Admin">
-      <div className="flex flex-wrap gap-3">
-        <Link to="/dashboard" className={buttonClasses('primary')}>
-          <LayoutDashboard aria-hidden="true" />
-          Author Dashboard
-        </Link>
-        <Link to="/admin/books/create" className={buttonClasses('outline')}>
-          <BookPlus aria-hidden="true" />
-          Add New Book
-        </Link>
+    <PageShell width="wide" eyebrow="Admin" title="Admin" intro={<p>Everything you need to run the site, in one place.</p>}>
+      <nav aria-label="Admin pages">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {LINKS.map(({ to, title, text, icon: Icon }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="group flex h-full gap-4 rounded-xl border border-ink-700 bg-ink-900/80 p-5 shadow-xl shadow-black/30 transition-colors hover:border-blood-500/70 focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none"
+              >
+                <Icon aria-hidden="true" className="mt-1 size-6 shrink-0 text-blood-400" />
+                <span>
+                  <span className="flex items-center gap-2 font-display text-lg font-semibold text-bone-50">
+                    {title}
+                    {to === '/admin/messages' && unread.data?.unread ? <Badge variant="accent">{unread.data.unread} unread</Badge> : null}
+                  </span>
+                  <span className="mt-1 block text-sm text-bone-300">{text}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="mt-12 grid gap-6 lg:grid-cols-2">
+        <Card className="p-6">
+          <h2 className="font-display text-xl font-semibold text-bone-50">Books</h2>
+          {books.isPending ? (
+            <Skeleton className="mt-4 h-24" />
+          ) : (
+            <ul className="mt-4 divide-y divide-ink-800">
+              {(books.data ?? []).map((book) => (
+                <li key={book.id} className="flex items-center justify-between gap-3 py-3">
+                  <span>
+                    <span className="font-medium text-bone-50">{book.title}</span>
+                    <span className="block text-sm text-bone-300">
+                      {book.yearPublished} · {book.publisher}
+                    </span>
+                  </span>
+                  <span className="flex items-center gap-2">
+                    {book.featured ? <Badge variant="accent">Featured</Badge> : null}
+                    <Link to={`/admin/books/edit/${book.id}`} className={buttonClasses('outline', 'sm')} aria-label={`Edit ${book.title}`}>
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Link>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card className="p-6">
+          <h2 className="flex items-center gap-2 font-display text-xl font-semibold text-bone-50">
+            <History aria-hidden="true" className="size-5 text-blood-400" />
+            Recent changes
+          </h2>
+          {audit.isPending ? (
+            <Skeleton className="mt-4 h-24" />
+          ) : audit.data?.length ? (
+            <ol className="mt-4 grid gap-2 text-sm">
+              {audit.data.slice(0, 8).map((e) => (
+                <li key={e.id} className="flex justify-between gap-3 border-b border-ink-800 pb-2">
+                  <span className="text-bone-100">
+                    <span className="font-medium">{e.actor ?? 'Someone'}</span> · {e.action}
+                    {e.targetId ? <span className="text-bone-400"> #{e.targetId}</span> : null}
+                  </span>
+                  <time dateTime={e.createdAt} className="shrink-0 text-bone-400">
+                    {formatDateTime(e.createdAt)}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="mt-4 text-sm text-bone-300">No changes recorded yet.</p>
+          )}
+        </Card>
       </div>
     </PageShell>
   );

@@ -1,13 +1,98 @@
-/** /checkout: placeholder shell until the checkout feature lands (redirects to payment). */
+/**
+ * /checkout (SPEC 4 step 7): reads amount, title, format and bookId from the query, asks the server to
+ * start the payment (the server prices it; the amount here is never sent) and goes to the hosted
+ * payment page it answers.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ShieldCheck } from 'lucide-react';
+import { PURCHASE_FORMATS, type PurchaseFormat } from '@shared/constants';
+import { formatLabel } from '@shared/schemas/store';
 import { PageShell } from '@client/components/layout/page-shell';
+import { Alert } from '@client/components/ui/alert';
+import { buttonClasses } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
+import { toast } from '@client/components/ui/toast-store';
+import { createCheckout, errorMessage } from '@client/features/purchase/api';
+import { savePurchaseIntent } from '@client/features/purchase/intent';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+
+const isFormat = (value: string | null): value is PurchaseFormat =>
+  value !== null && (PURCHASE_FORMATS as readonly string[]).includes(value);
+
+/** Absolute URLs (Stripe) leave the app; our own paths (the local payment page) stay in it. */
+function goTo(url: string, navigate: (to: string) => void) {
+  if (url.startsWith('/') && !url.startsWith('//')) navigate(url);
+  else window.location.assign(url);
+}
 
 export default function CheckoutPage() {
   useDocumentTitle('Checkout');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+  const amount = params.get('amount');
+  const format = params.get('format');
+  const bookId = params.get('bookId');
+  const title = params.get('title');
+
+  useEffect(() => {
+    if (started.current) return;
+    if (!amount) {
+      started.current = true;
+      toast({ title: 'Checkout Error', description: 'Missing amount parameter', variant: 'destructive' });
+      navigate('/', { replace: true });
+      return;
+    }
+    if (!format || !bookId) return;
+    started.current = true;
+    if (!isFormat(format)) {
+      toast({ title: 'Checkout Error', description: 'Invalid format specified', variant: 'destructive' });
+      setError('Invalid format specified');
+      return;
+    }
+    createCheckout(Number(bookId), format)
+      .then(({ url }) => goTo(url, navigate))
+      .catch((err: unknown) => {
+        if (err instanceof Error && err.message.startsWith('401')) {
+          // Signed out meanwhile: keep the choice and come back here after logging in.
+          savePurchaseIntent(format);
+          toast({ title: 'Please log in', description: 'Sign in to complete your purchase.' });
+          navigate('/login?returnTo=purchase', { replace: true });
+          return;
+        }
+        const message = errorMessage(err, 'An error occurred during purchase. Please try again.');
+        toast({ title: 'Purchase Failed', description: message, variant: 'destructive' });
+        setError(message);
+      });
+  }, [amount, format, bookId, navigate]);
+
   return (
     <PageShell width="narrow" eyebrow="Purchase" title="Checkout">
-      <Spinner label="Preparing checkout" showLabel />
+      {error ? (
+        <div className="grid gap-6">
+          <Alert variant="destructive" title="We could not start your checkout">
+            {error}
+          </Alert>
+          <Link to="/#purchase" className={buttonClasses('outline', 'md', 'w-fit')}>
+            Back to formats
+          </Link>
+        </div>
+      ) : (
+        <div className="grid gap-6 rounded-xl border border-ink-700 bg-ink-900/80 p-8">
+          <Spinner label="Redirecting to secure payment..." showLabel />
+          {title && isFormat(format) ? (
+            <p className="text-bone-200">
+              {title} <span className="text-bone-400">· {formatLabel(format)}</span>
+            </p>
+          ) : null}
+          <p className="flex items-center gap-2 text-sm text-bone-400">
+            <ShieldCheck aria-hidden="true" className="size-4 text-blood-400" />
+            The price is confirmed by our server on the payment page.
+          </p>
+        </div>
+      )}
     </PageShell>
   );
 }

@@ -1,8 +1,141 @@
-/** /reset-password: placeholder shell until the auth pages land (token and email in the query). */
-import { PageShell } from '@client/components/layout/page-shell';
+/**
+ * /reset-password?token&email (SPEC 2, 4, 5, 8): validating (~1 s) -> the form, or "Invalid Reset Link"
+ * when token or email is missing -> "Password Reset Complete", then /login after 5 s.
+ * The server sends this page with Referrer-Policy: no-referrer, so the token never leaves in a Referer.
+ */
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CheckCircle2, KeyRound, LinkIcon } from 'lucide-react';
+import { RESET_SUCCESS_REDIRECT_MS, RESET_VALIDATION_MS } from '@shared/constants';
+import { resetPasswordFormSchema } from '@shared/schemas/auth';
+import { Button, buttonClasses } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { toast } from '@client/components/ui/toast-store';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { resetPasswordRequest } from '@client/features/auth/api';
+import { FormField } from '@client/features/auth/components/form-field';
+import { PasswordInput } from '@client/features/auth/components/password-input';
+import { readParam } from '@client/features/auth/query-params';
+
+type State = 'validating' | 'valid' | 'invalid' | 'done';
+interface ResetForm {
+  password: string;
+  confirmPassword: string;
+}
+
+const FAILED = 'An error occurred while resetting your password. Please try again.';
 
 export default function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
-  return <PageShell width="narrow" eyebrow="Account" title="Reset Password" />;
+  const [params] = useSearchParams();
+  const token = readParam(params, 'token');
+  const email = readParam(params, 'email');
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>('validating');
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (token && email) {
+        setState('valid');
+        return;
+      }
+      setState('invalid');
+      toast({ title: 'Invalid Reset Link', description: 'The password reset link is invalid or has expired.', variant: 'destructive' });
+    }, RESET_VALIDATION_MS);
+    return () => clearTimeout(timer);
+  }, [token, email]);
+
+  useEffect(() => {
+    if (state !== 'done') return;
+    const timer = setTimeout(() => navigate('/login'), RESET_SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state, navigate]);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetForm>({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+
+  const onSubmit = async ({ password }: ResetForm) => {
+    const result = await resetPasswordRequest({ email, token, newPassword: password });
+    if (result.kind === 'ok') {
+      setState('done');
+      return;
+    }
+    const description = result.kind === 'failed' ? (result.message ?? FAILED) : FAILED;
+    toast({ title: 'Password Reset Failed', description, variant: 'destructive' });
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-14 sm:py-20">
+      <Card>
+        {state === 'validating' ? (
+          <CardContent className="flex min-h-56 items-center justify-center p-10">
+            <Spinner label="Validating your reset link..." showLabel />
+          </CardContent>
+        ) : null}
+
+        {state === 'invalid' ? (
+          <>
+            <CardHeader className="items-center text-center">
+              <LinkIcon aria-hidden="true" className="mb-2 size-10 text-blood-400" />
+              <CardTitle className="text-3xl">Invalid Reset Link</CardTitle>
+              <CardDescription>This password reset link is invalid or has expired. Reset links work once and for 1 hour.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Link to="/forgot-password" className={buttonClasses('primary', 'lg', 'w-full')}>
+                Request New Link
+              </Link>
+            </CardContent>
+          </>
+        ) : null}
+
+        {state === 'valid' ? (
+          <>
+            <CardHeader className="text-center">
+              <p className="text-xs font-semibold tracking-[0.25em] text-blood-400 uppercase">Your Account</p>
+              <CardTitle className="text-3xl">Set a New Password</CardTitle>
+              <CardDescription>Choose a new password for {email}.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Set a new password" className="grid gap-5">
+                <FormField label="New Password" error={errors.password?.message}>
+                  <PasswordInput autoComplete="new-password" {...register('password')} />
+                </FormField>
+                <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+                  <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+                </FormField>
+                <p className="text-xs text-bone-400">
+                  At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.
+                </p>
+                <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+                  <KeyRound aria-hidden="true" />
+                  {isSubmitting ? 'Resetting...' : 'Reset Password'}
+                </Button>
+              </form>
+            </CardContent>
+          </>
+        ) : null}
+
+        {state === 'done' ? (
+          <>
+            <CardHeader className="items-center text-center">
+              <CheckCircle2 aria-hidden="true" className="mb-2 size-10 text-emerald-400" />
+              <CardTitle className="text-3xl">Password Reset Complete</CardTitle>
+              <CardDescription>Your password has been changed. You will be taken to the login page in 5 seconds.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button size="lg" className="w-full" onClick={() => navigate('/login')}>
+                Go to Login
+              </Button>
+            </CardContent>
+          </>
+        ) : null}
+      </Card>
+    </div>
+  );
 }

@@ -8,13 +8,16 @@ export const ARGON2_OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum
  * a burst of sign-ins cannot claim unbounded memory (each holds 19 MiB while it runs).
  */
 class Gate {
-  private active = 0;
+  active = 0;
+  /** Highest number ever running at once: lets tests (and ops) see the bound hold. */
+  peak = 0;
   private readonly waiting: Array<() => void> = [];
   constructor(private readonly limit: number) {}
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active += 1;
+    this.peak = Math.max(this.peak, this.active);
     try {
       return await task();
     } finally {
@@ -26,6 +29,10 @@ class Gate {
 
 export const MAX_CONCURRENT_HASHES = 4;
 const gate = new Gate(MAX_CONCURRENT_HASHES);
+
+export function hashingStats(): { active: number; peak: number } {
+  return { active: gate.active, peak: gate.peak };
+}
 
 export function hashPassword(password: string): Promise<string> {
   return gate.run(() => hash(password.normalize('NFC'), ARGON2_OPTIONS));

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants';
 import type { Db, DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -112,6 +112,21 @@ export class SessionService {
 
   async revoke(sessionId: number): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+  }
+
+  /**
+   * Ends whatever sessions the request carries: the bearer's and the cookie's (normally one session, but a
+   * stale cookie from an earlier sign-in must not outlive a sign-out either).
+   */
+  async revokeRequestSessions(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const cookie = request.cookies?.[this.cookieName];
+    const conditions = [];
+    if (bearer && bearer.length <= 200) conditions.push(eq(sessions.bearerHash, sha256(bearer)));
+    if (cookie && cookie.length <= 200) conditions.push(eq(sessions.cookieHash, sha256(cookie)));
+    if (request.auth) conditions.push(eq(sessions.id, request.auth.sessionId));
+    if (conditions.length) await this.db.delete(sessions).where(or(...conditions));
   }
 
   /** Ends every session of a user, except optionally the one making the request. */

@@ -51,6 +51,13 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // pool.end() resolves before its sockets have closed; forcing the drop while they are still
+      // closing makes their late error an uncaught exception, so wait (briefly) for them to go.
+      for (let i = 0; i < 40; i += 1) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

@@ -7,14 +7,16 @@
  * - `useIsAdmin()`         true only for a signed-in user with role admin.
  * - `logout()` / `useLogout()` sign out locally first, then tell the server.
  * Both status queries share the AUTH_STATUS_KEY prefix: invalidate that prefix after login/logout.
+ * - Account calls (login, register, forgot/reset/change password, profile) return a `CallResult` so
+ *   the pages can tell a server refusal (with its message) from a network failure.
  */
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { AUTH_POLL_MS, AUTH_STALE_MS, FLOATING_BAR_AUTH_CACHE_MS } from '@shared/constants';
-import type { AuthStatus } from '@shared/schemas/auth';
-import { apiFetch, apiRequest, clearAuthToken } from '@client/lib/api-client';
+import type { AuthStatus, UserProfile } from '@shared/schemas/auth';
+import { apiFetch, apiRequest, clearAuthToken, clearCsrfToken, setAuthToken } from '@client/lib/api-client';
 import { toast } from '@client/components/ui/toast-store';
 
 export const AUTH_STATUS_PATH = '/api/users/check-auth';
@@ -112,4 +114,76 @@ export function useLogout(): () => Promise<LogoutOutcome> {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return useCallback(() => logout({ queryClient, pathname, navigate }), [queryClient, pathname, navigate]);
+}
+
+// --- account calls (SPEC 7) ----------------------------------------------------------------------
+
+/**
+ * The outcome of an account call: `ok` with the parsed body, `failed` with the server's message when it
+ * sent one, or `network` when no answer came back. Pages pick their SPEC 8 toast from this.
+ */
+export type CallResult<T> =
+  | { kind: 'ok'; data: T }
+  | { kind: 'failed'; status: number; message: string | null; fields?: Record<string, string> }
+  | { kind: 'network'; error: unknown };
+
+async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<CallResult<T>> {
+  let res: Response;
+  try {
+    res = await apiFetch(method, url, body);
+  } catch (error) {
+    console.error(`${method} ${url} failed`, error);
+    return { kind: 'network', error };
+  }
+  const data = (await res.json().catch(() => null)) as (T & { message?: unknown; fields?: unknown }) | null;
+  if (res.ok) return { kind: 'ok', data: data as T };
+  const message = data && typeof data.message === 'string' && data.message ? data.message : null;
+  const fields = data && typeof data.fields === 'object' ? (data.fields as Record<string, string>) : undefined;
+  if (res.status === 403 && data && (data as { code?: string }).code === 'CSRF_ERROR') clearCsrfToken();
+  return { kind: 'failed', status: res.status, message, fields };
+}
+
+export interface LoginAnswer {
+  success: boolean;
+  user: { id: number; role: 'user' | 'admin' };
+  token?: string;
+  message: string;
+}
+export interface RegisterAnswer {
+  id: number;
+  token?: string;
+  message: string;
+}
+
+export const loginRequest = (body: { username: string; password: string }) =>
+  call<LoginAnswer>('POST', '/api/users/login', body);
+export const registerRequest = (body: { username: string; password: string; email: string; displayName: string }) =>
+  call<RegisterAnswer>('POST', '/api/users/register', body);
+export const forgotPasswordRequest = (body: { email: string }) =>
+  call<{ success: boolean }>('POST', '/api/users/forgot-password', body);
+export const resetPasswordRequest = (body: { email: string; token: string; newPassword: string }) =>
+  call<{ success: boolean; message: string }>('POST', '/api/users/reset-password', body);
+export const changePasswordRequest = (userId: number, body: { currentPassword: string; newPassword: string }) =>
+  call<{ success: boolean; message: string }>('POST', `/api/users/${userId}/change-password`, body);
+
+export async function generatePasswordRequest(): Promise<string> {
+  const res = await apiRequest('GET', '/api/generate-password');
+  const data = (await res.json()) as { password?: unknown };
+  if (typeof data.password !== 'string' || !data.password) throw new Error('No password in the answer');
+  return data.password;
+}
+
+/** After a sign-in or sign-up: keep the bearer token (when given) and make every status check ask again. */
+export async function afterSignIn(queryClient: QueryClient, token: string | undefined): Promise<AuthStatus> {
+  if (token) setAuthToken(token);
+  queryClient.removeQueries({ queryKey: ['/api/users/check-admin'] });
+  await queryClient.invalidateQueries({ queryKey: AUTH_STATUS_KEY });
+  return queryClient.fetchQuery({ queryKey: AUTH_STATUS_KEY, queryFn: ({ signal }) => fetchAuthStatus(signal), staleTime: 0 });
+}
+
+export const userProfileKey = (userId: number) => ['/api/users', userId] as const;
+
+/** GET /api/users/{userId}: the default query function reads the key as the path. */
+export function useUserProfile(userId: number | undefined) {
+  return useQuery<UserProfile>({ queryKey: userProfileKey(userId ?? 0), enabled: userId !== undefined });
 }

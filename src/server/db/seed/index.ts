@@ -10,6 +10,7 @@ import { hashPassword } from '../../platform/passwords';
 import { findProjectRoot } from '../../platform/project-root';
 import { ensureSetting } from '../../features/settings/service';
 import * as content from './content';
+import { ensureDemoReader } from './demo';
 
 export const SEED_FILES = [
   { format: 'ebook', file: 'what-we-owe-the-dead.epub', contentType: 'application/epub+zip' },
@@ -24,6 +25,8 @@ export function seedFilesDir(): string {
 export interface SeedOptions {
   admin?: { username: string; email: string; password: string };
   log?: (message: string) => void;
+  /** Create the demo reader of the newsletter section's demo Login (config.demoLoginEnabled). */
+  demoReader?: boolean;
 }
 
 /** Finds a book by title or creates it; never changes an existing book (the admin may have edited it). */
@@ -97,6 +100,7 @@ export async function seed(db: Db, files: FileStore, options: SeedOptions = {}):
 
   await ensureSampleFiles(db, files);
   if (options.admin) await ensureAdmin(db, options.admin, log);
+  if (options.demoReader) await ensureDemoReader(db);
 }
 
 async function ensureSampleFiles(db: Db, files: FileStore): Promise<void> {

@@ -1,4 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditEntrySchema } from '@shared/schemas/admin';
+import { errorSchema } from '@shared/schemas/common';
+import { listAudit } from './audit';
+import { adminBooksRoutes } from './books-routes';
+import { adminFilesRoutes } from './files-routes';
+import { adminOrdersRoutes } from './orders-routes';
+import { adminPostsRoutes } from './posts-routes';
+import { adminReadersRoutes } from './readers-routes';
+import { adminSettingsRoutes } from './settings-routes';
 
-/** Routes of the admin domain. */
-export const adminRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * Routes of the admin domain, all under /api/admin. The admin check runs on every one of them at
+ * onRequest (after the session is resolved, before the body is read): 401 signed out, 403 for a user.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/api/admin/audit',
+    { schema: { tags: ['admin'], summary: 'The latest admin changes', response: { 200: z.array(auditEntrySchema), 401: errorSchema, 403: errorSchema } } },
+    async () => listAudit(app.deps.database.db),
+  );
+
+  await app.register(adminBooksRoutes);
+  await app.register(adminPostsRoutes);
+  await app.register(adminFilesRoutes);
+  await app.register(adminOrdersRoutes);
+  await app.register(adminReadersRoutes);
+  await app.register(adminSettingsRoutes);
+};

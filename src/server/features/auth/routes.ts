@@ -1,4 +1,205 @@
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminStatusSchema,
+  authStatusSchema,
+  forgotPasswordResponseSchema,
+  forgotPasswordSchema,
+  generatedPasswordSchema,
+  loginResponseSchema,
+  loginSchema,
+  registerResponseSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '@shared/schemas/auth';
+import { errorSchema, successMessageSchema } from '@shared/schemas/common';
+import { AppError } from '../../platform/errors';
+import { blockedFor, keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from './limits';
+import { generatePassword } from './password-generator';
+import { findResetTarget, issueResetToken, resetPassword } from './reset-service';
+import { findLoginAccount, INVALID_CREDENTIALS, registerUser, verifyLogin } from './service';
 
-/** Routes of the auth domain. */
-export const authRoutes: FastifyPluginAsyncZod = async () => {};
+export const FORGOT_PASSWORD_ANSWER = {
+  success: true,
+  message: 'If an account exists for that email address, a password reset link is on its way. It is valid for 1 hour.',
+};
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
+
+/**
+ * Sign-up, sign-in, sign-out, status checks and password reset. Registered with fastify-plugin (not
+ * encapsulated) because the reset page's Referrer-Policy hook must reach the app-wide page handler.
+ */
+const plugin: FastifyPluginAsyncZod = async (app) => {
+  const { database, counter, clock } = app.deps;
+  const { db } = database;
+  const now = () => clock.now().getTime();
+
+  // The reset link carries its token in the query string; never leak it to another site as a Referer.
+  app.addHook('onSend', async (request, reply) => {
+    const path = request.url.split('?')[0].replace(/\/+$/, '');
+    if (path === '/reset-password') reply.header('Referrer-Policy', 'no-referrer');
+  });
+
+  // Forgot-password work for known addresses runs after the answer; close() waits for it.
+  const background = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...background]);
+  });
+
+  app.post(
+    '/api/users/register',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and start a session',
+        body: registerSchema,
+        response: { 201: registerResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await registerUser(db, request.body);
+      const issued = await app.sessions.create(user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
+      app.sessions.setCookie(reply, issued);
+      return reply.status(201).send({ id: user.id, token: issued.bearerToken, message: 'Registration successful' });
+    },
+  );
+
+  app.post(
+    '/api/users/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a username or email (any case) and a password',
+        body: loginSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await authenticateWithLimits(request.ip, request.body, reply);
+      if (!result) throw new AppError('INVALID_CREDENTIALS', 401, INVALID_CREDENTIALS);
+      // A fresh session on every sign-in; whatever session this browser held before ends.
+      if (request.auth) await app.sessions.revokeRequestSessions(request);
+      const issued = await app.sessions.create(result.id, { userAgent: request.headers['user-agent'], ip: request.ip });
+      app.sessions.setCookie(reply, issued);
+      return { success: true, user: result, token: issued.bearerToken, message: 'Login successful' };
+    },
+  );
+
+  /** Failed sign-ins are counted per IP and per account; a blocked caller is refused before any hashing. */
+  async function authenticateWithLimits(ip: string, body: { username: string; password: string }, reply: FastifyReply) {
+    const account = await findLoginAccount(db, body.username);
+    const checks: Array<[string, Limit]> = [
+      [keys.loginIp(ip), LIMITS.loginFailuresPerIp],
+      [keys.loginAccount(account.accountKey), LIMITS.loginFailuresPerAccount],
+    ];
+    const wait = await blockedFor(counter, checks, now());
+    if (wait !== null) throw tooManyRequests(reply, limitMessages.login(wait), wait);
+    const user = await verifyLogin(account, body.password);
+    if (!user) {
+      await record(counter, checks, now());
+      return null;
+    }
+    await counter.reset(checks[1][0]);
+    return user;
+  }
+
+  app.post(
+    '/api/users/logout',
+    { schema: { tags: ['auth'], summary: 'End this session (cookie and bearer)', response: { 200: successMessageSchema, 403: errorSchema } } },
+    async (request, reply) => {
+      await app.sessions.revokeRequestSessions(request);
+      app.sessions.clearCookie(reply);
+      return { success: true, message: 'Logged out successfully' };
+    },
+  );
+
+  app.get(
+    '/api/users/check-auth',
+    { schema: { tags: ['auth'], summary: 'Who is signed in; never 401', response: { 200: authStatusSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const auth = request.auth;
+      return auth
+        ? { isAuthenticated: true, user: { id: auth.userId, role: auth.role } }
+        : { isAuthenticated: false, user: null };
+    },
+  );
+
+  app.get(
+    '/api/users/check-admin',
+    { schema: { tags: ['auth'], summary: 'Whether the caller is an administrator', response: { 200: adminStatusSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { isAuthenticated: request.auth !== null, isAdmin: request.auth?.role === 'admin' };
+    },
+  );
+
+  app.post(
+    '/api/users/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a reset link; the same answer whether or not the address has an account',
+        body: forgotPasswordSchema,
+        response: { 200: forgotPasswordResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const email = request.body.email;
+      const wait = await record(
+        counter,
+        [
+          [keys.forgotIp(request.ip), LIMITS.forgotPerIp],
+          [keys.forgotAccount(email), LIMITS.forgotPerAccount],
+        ],
+        now(),
+      );
+      if (wait !== null) throw tooManyRequests(reply, limitMessages.forgot(wait), wait);
+      const target = await findResetTarget(app.deps, email);
+      if (target) {
+        // Issuing (a write and a queued mail) happens after the answer, so known and unknown addresses
+        // answer in the same time.
+        const task = issueResetToken(app.deps, target).catch((error) =>
+          request.log.error({ err: error }, 'could not issue a password reset'),
+        );
+        background.add(task);
+        void task.finally(() => background.delete(task));
+      }
+      return FORGOT_PASSWORD_ANSWER;
+    },
+  );
+
+  app.post(
+    '/api/users/reset-password',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a mailed token; ends every session of the account',
+        body: resetPasswordSchema,
+        response: { 200: successMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await resetPassword(app.deps, app.sessions, request.body);
+      return { success: true, message: 'Your password has been reset. You can now sign in with your new password.' };
+    },
+  );
+
+  app.get(
+    '/api/generate-password',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], summary: 'A strong random password suggestion', response: { 200: generatedPasswordSchema, 429: errorSchema } },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { password: generatePassword() };
+    },
+  );
+};
+
+export const authRoutes = fp(plugin, { name: 'auth-routes' });

@@ -1,4 +1,128 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchema } from '@shared/schemas/common';
+import {
+  DOWNLOAD_LIMIT_MESSAGE,
+  assetIdParams,
+  assetLookupSchema,
+  assetQuerySchema,
+  bookIdParams,
+  downloadLinkSchema,
+  libraryResponseSchema,
+  ordersResponseSchema,
+  userIdQuery,
+} from '@shared/schemas/store';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { DOWNLOAD_LINK_TTL_MS, createDownloadToken, safeFileName } from './download-link';
+import { fileRoutes } from './file-routes';
+import { checkUserIdParam, requireDeliberateRequest } from './request-guards';
+import { consumeDownload, findAsset, listLibrary, listOrders, ownsFormat, toAssetAnswer } from './service';
 
-/** Routes of the library domain. */
-export const libraryRoutes: FastifyPluginAsyncZod = async () => {};
+/** Routes of the library domain: the reader's purchases, assets and one-time download links. */
+export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+  app.get(
+    '/api/library/books',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['library'],
+        summary: "The caller's digital purchases (SPEC 3 library purchase items)",
+        response: { 200: libraryResponseSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return listLibrary(db, request.auth!.userId);
+    },
+  );
+
+  app.get(
+    '/api/library/orders',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['library'],
+        summary: "The caller's hardcover and paperback orders with their shipping status",
+        response: { 200: ordersResponseSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return listOrders(db, request.auth!.userId);
+    },
+  );
+
+  app.get(
+    '/api/books/:bookId/assets',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['library'],
+        summary: 'The digital asset of a format the caller bought',
+        params: bookIdParams,
+        querystring: assetQuerySchema,
+        response: { 200: assetLookupSchema, ...errors },
+      },
+    },
+    async (request) => {
+      checkUserIdParam(request, request.query.userId);
+      const { bookId } = request.params;
+      const { format } = request.query;
+      if (!(await ownsFormat(db, request.auth!.userId, bookId, format))) {
+        throw forbidden('You have not purchased this format');
+      }
+      const asset = await findAsset(db, { bookId, format });
+      if (!asset) throw notFound('Digital asset not found');
+      return { success: true, asset: toAssetAnswer(asset), message: 'Asset found' };
+    },
+  );
+
+  app.get(
+    '/api/digital-assets/:assetId/download',
+    {
+      preHandler: app.requireUser,
+      // HEAD must never spend a download, so this route answers GET only.
+      exposeHeadRoute: false,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['library'],
+        summary: 'Spend the one download of a purchased format and get a short-lived signed link',
+        params: assetIdParams,
+        querystring: userIdQuery,
+        response: { 200: downloadLinkSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      checkUserIdParam(request, request.query.userId);
+      requireDeliberateRequest(app, request);
+      const userId = request.auth!.userId;
+      const asset = await findAsset(db, { id: request.params.assetId });
+      if (!asset) throw notFound('Digital asset not found');
+      const now = app.deps.clock.now();
+      const spent = await consumeDownload(db, { userId, bookId: asset.bookId, format: asset.format, now });
+      if (!spent) {
+        if (await ownsFormat(db, userId, asset.bookId, asset.format)) {
+          throw new AppError('DOWNLOAD_LIMIT', 403, DOWNLOAD_LIMIT_MESSAGE);
+        }
+        throw forbidden('You have not purchased this format');
+      }
+      const token = createDownloadToken(app.deps.secret, {
+        assetId: asset.id,
+        purchaseId: spent.purchaseId,
+        userId,
+        expiresAt: now.getTime() + DOWNLOAD_LINK_TTL_MS,
+      });
+      reply.header('Cache-Control', 'no-store');
+      return {
+        success: true,
+        downloadUrl: `/files/download/${token}`,
+        fileName: safeFileName(asset.fileName, `download.${asset.format}`),
+        message: 'Your download link is ready. It is valid for 10 minutes.',
+      };
+    },
+  );
+
+  await app.register(fileRoutes);
+};

@@ -1,4 +1,102 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchema, successMessageSchema } from '@shared/schemas/common';
+import { subscribeAnswerSchema, subscribeSchema, unsubscribeQuerySchema } from '@shared/schemas/newsletter';
+import { badRequest } from '../../platform/errors';
+import { getSetting } from '../settings/service';
+import { subscribe, unsubscribe } from './service';
+import { verifyUnsubscribeToken } from './unsubscribe-token';
+import { unsubscribePage } from './unsubscribe-page';
 
-/** Routes of the newsletter domain. */
-export const newsletterRoutes: FastifyPluginAsyncZod = async () => {};
+/** Per IP: a household signing up, not a list being loaded. */
+export const SUBSCRIBE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000 };
+
+/** Routes of the newsletter domain (the Thriller Circle). */
+export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+
+  // RFC 8058 one-click unsubscribe posts a small form body; it is not read, only accepted.
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, _body, done) => done(null, undefined),
+  );
+
+  app.post(
+    '/api/subscribe',
+    {
+      config: { rateLimit: SUBSCRIBE_LIMIT },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Join the newsletter; subscribing again is not an error',
+        body: subscribeSchema,
+        response: { 200: subscribeAnswerSchema, 400: errorSchema, 403: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const content = await getSetting<{ siteTitle?: string }>(db, 'site.content');
+      const result = await subscribe(
+        {
+          db,
+          mailer: app.deps.mailer,
+          publicUrl: app.deps.config.publicUrl,
+          secret: app.deps.secret,
+          siteTitle: content?.siteTitle ?? 'What We Owe the Dead',
+        },
+        request.body,
+        request.auth?.userId ?? null,
+      );
+      const points = result.pointsEarned > 0 ? ` You earned ${result.pointsEarned} points.` : '';
+      const message = result.subscribed
+        ? `Welcome to the Thriller Circle! Check your inbox for a welcome email.${points}`
+        : `You're already subscribed to the Thriller Circle.${points}`;
+      return { message, pointsEarned: result.pointsEarned };
+    },
+  );
+
+  const checkToken = (email: string, token: string) => {
+    if (!verifyUnsubscribeToken(app.deps.secret, email, token)) throw badRequest('This unsubscribe link is not valid');
+  };
+
+  // The link in the mail: one click unsubscribes and shows a short confirmation page.
+  app.get(
+    '/api/newsletter/unsubscribe',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'One-click unsubscribe from the welcome mail (HTML page)',
+        querystring: unsubscribeQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { email, token } = request.query;
+      const valid = verifyUnsubscribeToken(app.deps.secret, email, token);
+      if (valid) await unsubscribe(db, email, app.deps.clock.now());
+      return reply
+        .status(valid ? 200 : 400)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(unsubscribePage(valid, app.deps.config.publicUrl));
+    },
+  );
+
+  // List-Unsubscribe-Post: the mail client posts here; the signed link stands in for the CSRF token.
+  app.post(
+    '/api/newsletter/unsubscribe',
+    {
+      config: { csrf: false, rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'RFC 8058 one-click unsubscribe',
+        querystring: unsubscribeQuerySchema,
+        response: { 200: successMessageSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const { email, token } = request.query;
+      checkToken(email, token);
+      await unsubscribe(db, email, app.deps.clock.now());
+      return { success: true, message: 'You have been unsubscribed from the Thriller Circle.' };
+    },
+  );
+};
+

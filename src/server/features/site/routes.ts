@@ -1,4 +1,51 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteAnswerSchema } from '@shared/schemas/site';
+import { DEMO_READER } from '../../db/seed/demo';
+import { listPublishedPosts } from '../blog/service';
+import { rssXml, robotsTxt, sitemapXml } from './feeds';
+import { registerHeadRenderers } from './seo';
+import { getSiteData, lastBookUpdate } from './service';
 
-/** Routes of the site domain. */
-export const siteRoutes: FastifyPluginAsyncZod = async () => {};
+/** Routes of the site domain: home-page content, the crawler head tags, sitemap, robots and RSS. */
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const { config } = app.deps;
+
+  app.get(
+    '/api/site',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Home-page content, gallery, reviews, books and the demo-login switch',
+        response: { 200: siteAnswerSchema },
+      },
+    },
+    async () => ({
+      ...(await getSiteData(db)),
+      demoLogin: config.demoLoginEnabled ? { username: DEMO_READER.username, password: DEMO_READER.password } : null,
+    }),
+  );
+
+  registerHeadRenderers(app);
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const [posts, modified] = await Promise.all([listPublishedPosts(db, app.deps.clock.now()), lastBookUpdate(db)]);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(sitemapXml(config.publicUrl, posts, modified));
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robotsTxt(config.publicUrl)),
+  );
+
+  app.get('/rss.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const posts = await listPublishedPosts(db, app.deps.clock.now(), 50);
+    const content = (await getSiteData(db)).content;
+    return reply
+      .type('application/rss+xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=900')
+      .send(rssXml(config.publicUrl, { title: content.siteTitle, author: content.authorName }, posts));
+  });
+};

@@ -1,4 +1,77 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changePasswordSchema, userIdParam, userProfileSchema } from '@shared/schemas/auth';
+import { errorSchema, successMessageSchema } from '@shared/schemas/common';
+import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors';
+import { blockedFor, keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from '../auth/limits';
+import { changePassword, getProfile, WRONG_CURRENT_PASSWORD } from './service';
 
-/** Routes of the users domain. */
-export const usersRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
+
+/** The numeric id in the path, or null for anything else (/api/users/abc is simply not a user). */
+function pathUserId(request: FastifyRequest): number | null {
+  const raw = (request.params as { userId?: string }).userId ?? '';
+  return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+}
+
+/** Account reads and the password change; each answers only for the caller's own account. */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { counter, clock } = app.deps;
+
+  app.get(
+    '/api/users/:userId',
+    {
+      // Decided before anything else is looked at, so a stranger learns nothing (not even whether the id exists).
+      preValidation: async (request) => {
+        if (!request.auth) throw unauthorized();
+        const id = pathUserId(request);
+        if (id === null) throw notFound('User not found');
+        if (request.auth.role !== 'admin' && id !== request.auth.userId) throw forbidden('You can only view your own account');
+      },
+      schema: {
+        tags: ['users'],
+        summary: 'A user profile: the caller’s own, or any for an admin',
+        params: userIdParam,
+        response: { 200: userProfileSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const profile = await getProfile(app.deps, pathUserId(request)!);
+      if (!profile) throw notFound('User not found');
+      return profile;
+    },
+  );
+
+  app.post(
+    '/api/users/:userId/change-password',
+    {
+      preValidation: async (request) => {
+        if (!request.auth) throw unauthorized();
+        // Even an admin changes only their own password here.
+        if (pathUserId(request) !== request.auth.userId) throw forbidden('You can only change your own password');
+      },
+      schema: {
+        tags: ['users'],
+        summary: 'Change the caller’s password; ends every other session',
+        params: userIdParam,
+        body: changePasswordSchema,
+        response: { 200: successMessageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const check: [string, Limit] = [keys.currentPassword(auth.userId), LIMITS.currentPasswordFailuresPerUser];
+      const now = () => clock.now().getTime();
+      const wait = await blockedFor(counter, [check], now());
+      if (wait !== null) throw tooManyRequests(reply, limitMessages.currentPassword(wait), wait);
+      const outcome = await changePassword(app.deps, app.sessions, auth.userId, auth.sessionId, request.body);
+      if (outcome === 'wrong-current') {
+        await record(counter, [check], now());
+        throw new AppError('WRONG_PASSWORD', 400, WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+      }
+      await counter.reset(check[0]);
+      return { success: true, message: 'Your password has been updated successfully' };
+    },
+  );
+};

@@ -1,0 +1,138 @@
+// Page-weight benchmark for the home page: the JavaScript and CSS a visitor downloads before touching
+// anything, gzipped. It builds nothing: run `npm run build` first. It starts the built site on a fresh
+// embedded database (or measures BENCH_URL if you already have one running), opens / in headless
+// Chromium, waits for the network to settle, and sums every script and stylesheet requested.
+// Fails (exit 1) over the JS budget or when an admin, dashboard or account chunk is among them.
+// Writes bench/reports/page-weight.json.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const JS_BUDGET_KB = Number(process.env.BENCH_JS_BUDGET_KB ?? 120);
+// Chunks of the admin area, the dashboard and the reader's account pages (profile, library, password).
+// The floating bar's small "account-menu" dropdown is public layout, not account code.
+const FORBIDDEN = /^(admin|dashboard|profile|library|account-(?!menu)|change-password|checkout|login)[\w-]*\.(js|css)$/i;
+// Strings only the admin, dashboard or account code contains: a chunk-name check alone could be fooled
+// by the bundler merging that code into a shared chunk.
+const FORBIDDEN_MARKERS = ['/api/dashboard/stats', '/api/admin/', 'Add New Book', 'Your Library', 'Account Details'];
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const port = Number(process.env.BENCH_PORT ?? 3910);
+
+let server = null;
+let dataDir = null;
+let base = process.env.BENCH_URL;
+if (!base) {
+  if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/client/index.html')) {
+    console.error('The site is not built: run `npm run build` first.');
+    process.exit(2);
+  }
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-page-weight-'));
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', SESSION_SECRET: 'page-weight-bench-secret-0123456789abcdef' },
+    stdio: 'inherit',
+  });
+}
+
+async function waitReady() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not become ready');
+}
+
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+async function measure(width, height) {
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const pending = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      pending.push(
+        response.body().then((body) => {
+          const text = body.toString('utf8');
+          return {
+            url: new URL(response.url()).pathname,
+            type: type === 'script' ? 'js' : 'css',
+            rawBytes: body.length,
+            gzipBytes: zlib.gzipSync(body, { level: 9 }).length,
+            markers: FORBIDDEN_MARKERS.filter((m) => text.includes(m)),
+          };
+        }),
+      );
+    });
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    // Let lazy route chunks and first data reads settle; nothing is clicked, scrolled or focused.
+    await page.waitForTimeout(1500);
+    await page.waitForLoadState('networkidle');
+    const files = await Promise.all(pending);
+    const sum = (t, k) => files.filter((f) => f.type === t).reduce((s, f) => s + f[k], 0);
+    return {
+      viewport: `${width}x${height}`,
+      jsGzipKB: kb(sum('js', 'gzipBytes')),
+      cssGzipKB: kb(sum('css', 'gzipBytes')),
+      jsRawKB: kb(sum('js', 'rawBytes')),
+      cssRawKB: kb(sum('css', 'rawBytes')),
+      forbiddenChunks: files
+        .filter((f) => FORBIDDEN.test(path.basename(f.url)) || f.markers.length > 0)
+        .map((f) => `${f.url}${f.markers.length ? ` (contains ${f.markers.join(', ')})` : ''}`),
+      files: files
+        .map(({ markers: _m, ...f }) => ({ ...f, rawKB: kb(f.rawBytes), gzipKB: kb(f.gzipBytes) }))
+        .sort((a, b) => b.gzipBytes - a.gzipBytes),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+let exitCode = 0;
+try {
+  await waitReady();
+  const desktop = await measure(1366, 900);
+  const mobile = await measure(390, 844);
+  const worst = [desktop, mobile].reduce((a, b) => (b.jsGzipKB > a.jsGzipKB ? b : a));
+  const pass = worst.jsGzipKB <= JS_BUDGET_KB && desktop.forbiddenChunks.length === 0 && mobile.forbiddenChunks.length === 0;
+  const report = {
+    page: '/',
+    measuredAt: new Date().toISOString(),
+    budget: { jsGzipKB: JS_BUDGET_KB },
+    pass,
+    jsGzipKB: worst.jsGzipKB,
+    cssGzipKB: worst.cssGzipKB,
+    desktop,
+    mobile,
+  };
+  fs.mkdirSync('bench/reports', { recursive: true });
+  fs.writeFileSync('bench/reports/page-weight.json', `${JSON.stringify(report, null, 2)}\n`);
+  for (const r of [desktop, mobile]) {
+    console.log(`\nHome page before interaction (${r.viewport}): JS ${r.jsGzipKB} KB gzip (${r.jsRawKB} KB raw), CSS ${r.cssGzipKB} KB gzip (${r.cssRawKB} KB raw)`);
+    for (const f of r.files) console.log(`  ${String(f.gzipKB).padStart(7)} KB  ${f.type.padEnd(3)} ${f.url}`);
+    if (r.forbiddenChunks.length) console.log(`  FORBIDDEN chunks loaded: ${r.forbiddenChunks.join(', ')}`);
+  }
+  console.log(`\nJS budget ${JS_BUDGET_KB} KB gzip: ${pass ? 'PASS' : 'FAIL'} (report: bench/reports/page-weight.json)`);
+  if (!pass) exitCode = 1;
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

@@ -1,0 +1,193 @@
+/** Admin and dashboard data: query keys are the API paths (SPEC 7 default reads), mutations invalidate them. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Book, BookInput } from '@shared/schemas/books';
+import type { DashboardStats, SalesRange, SalesSeries } from '@shared/schemas/dashboard';
+import type {
+  AdminAsset,
+  AdminMessage,
+  AdminOrder,
+  AdminPost,
+  AdminPostSummary,
+  AdminSubscriber,
+  AdminUser,
+  AuditEntry,
+  MessageList,
+  OrderPage,
+  PostInput,
+  SiteSettings,
+} from '@shared/schemas/admin';
+import { apiRequest, getAuthToken, getCsrfToken, throwIfResNotOk } from '@client/lib/api-client';
+
+export const STATS_PATH = '/api/dashboard/stats';
+
+async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const res = await apiRequest('GET', url, undefined, { signal });
+  return (await res.json()) as T;
+}
+async function sendJson<T>(method: 'POST' | 'PUT', url: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, body);
+  return (await res.json()) as T;
+}
+
+// ---- dashboard --------------------------------------------------------------------------------
+
+export function useDashboardStats() {
+  // Statistics are a snapshot the author asks for: fetched on each visit, not cached forever.
+  return useQuery<DashboardStats>({ queryKey: [STATS_PATH], staleTime: 0, gcTime: 0 });
+}
+
+export function useSalesSeries(range: SalesRange) {
+  return useQuery({
+    queryKey: ['/api/dashboard/sales', { range }],
+    queryFn: ({ signal }) => getJson<SalesSeries>(`/api/dashboard/sales?range=${range}`, signal),
+    staleTime: 0,
+  });
+}
+
+// ---- books ------------------------------------------------------------------------------------
+
+export const useBooks = () => useQuery<Book[]>({ queryKey: ['/api/books'], staleTime: 0 });
+
+export function useBook(id: number | null) {
+  return useQuery<Book>({ queryKey: ['/api/books', id ?? 0], enabled: id !== null, staleTime: 0, gcTime: 0 });
+}
+
+export function useSaveBook(id: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BookInput) =>
+      id === null ? sendJson<Book>('POST', '/api/admin/books', input) : sendJson<Book>('PUT', `/api/admin/books/${id}`, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/books'] }),
+  });
+}
+
+// ---- posts ------------------------------------------------------------------------------------
+
+export const usePosts = () => useQuery<AdminPostSummary[]>({ queryKey: ['/api/admin/posts'], staleTime: 0 });
+export const usePost = (id: number | null) =>
+  useQuery<AdminPost>({ queryKey: ['/api/admin/posts', id ?? 0], enabled: id !== null, staleTime: 0, gcTime: 0 });
+
+export function useSavePost(id: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PostInput) =>
+      id === null ? sendJson<AdminPost>('POST', '/api/admin/posts', input) : sendJson<AdminPost>('PUT', `/api/admin/posts/${id}`, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/posts'] }),
+  });
+}
+
+export function usePublishPost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isPublished }: { id: number; isPublished: boolean }) =>
+      sendJson<AdminPost>('POST', `/api/admin/posts/${id}/publish`, { isPublished }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/posts'] }),
+  });
+}
+
+// ---- files ------------------------------------------------------------------------------------
+
+export const useAssets = () => useQuery<AdminAsset[]>({ queryKey: ['/api/admin/files'], staleTime: 0 });
+
+/** Multipart upload; the JSON api client cannot send a body that is not JSON, so this speaks fetch directly. */
+export async function uploadAsset(bookId: number, format: string, file: File): Promise<AdminAsset> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const headers = new Headers();
+  const token = getAuthToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  try {
+    headers.set('X-CSRF-Token', await getCsrfToken());
+  } catch (error) {
+    console.error(error);
+  }
+  const res = await fetch(`/api/admin/books/${bookId}/files/${format}`, { method: 'PUT', body, headers, credentials: 'include' });
+  await throwIfResNotOk(res);
+  return (await res.json()) as AdminAsset;
+}
+
+export function useUploadAsset() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bookId, format, file }: { bookId: number; format: string; file: File }) => uploadAsset(bookId, format, file),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/files'] }),
+  });
+}
+
+// ---- orders -----------------------------------------------------------------------------------
+
+export interface OrderFilters {
+  status?: string;
+  format?: string;
+  q?: string;
+  page: number;
+}
+
+export function useOrders(filters: OrderFilters) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') params.set(k, String(v));
+  return useQuery({
+    queryKey: ['/api/admin/orders', filters],
+    queryFn: ({ signal }) => getJson<OrderPage>(`/api/admin/orders?${params}`, signal),
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useOrderAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'ship' | 'reset-download' }) =>
+      sendJson<AdminOrder>('POST', `/api/admin/orders/${id}/${action}`),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: ['/api/admin/orders'] });
+      client.invalidateQueries({ queryKey: [STATS_PATH] });
+    },
+  });
+}
+
+// ---- readers, messages, settings --------------------------------------------------------------
+
+export function useMessages(filter: 'all' | 'unread') {
+  return useQuery({
+    queryKey: ['/api/admin/messages', { filter }],
+    queryFn: ({ signal }) => getJson<MessageList>(`/api/admin/messages?filter=${filter}`, signal),
+    staleTime: 0,
+  });
+}
+
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, read }: { id: number; read: boolean }) => sendJson<AdminMessage>('POST', `/api/admin/messages/${id}/read`, { read }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/messages'] }),
+  });
+}
+
+export const useSubscribers = () => useQuery<AdminSubscriber[]>({ queryKey: ['/api/admin/subscribers'], staleTime: 0 });
+export const useUsers = () => useQuery<AdminUser[]>({ queryKey: ['/api/admin/users'], staleTime: 0 });
+export const useAudit = () => useQuery<AuditEntry[]>({ queryKey: ['/api/admin/audit'], staleTime: 0 });
+export const useSettings = () => useQuery<SiteSettings>({ queryKey: ['/api/admin/settings'], staleTime: 0, gcTime: 0 });
+
+export function useSaveSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SiteSettings) => sendJson<SiteSettings>('PUT', '/api/admin/settings', input),
+    onSuccess: (data) => client.setQueryData(['/api/admin/settings'], data),
+  });
+}
+
+/** Fetches the CSV with the caller's credentials and hands it to the browser as a download. */
+export async function downloadSubscribersCsv(): Promise<void> {
+  const res = await apiRequest('GET', '/api/admin/subscribers.csv');
+  const blob = await res.blob();
+  const name = res.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ?? 'subscribers.csv';
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

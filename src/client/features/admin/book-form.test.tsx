@@ -1,0 +1,130 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import AdminBookFormPage from '@client/pages/admin-book-form';
+import { Toaster } from '@client/components/ui/toaster';
+import { json, mockFetch, renderWithRouter } from '@client/test/render';
+
+const book = {
+  id: 7,
+  title: 'What We Owe the Dead',
+  tagline: 'Blood makes you brothers.',
+  synopsis: 'Nineteen years ago, on the night of the worst storm...',
+  coverImage: '/images/covers/front.svg',
+  yearPublished: 2026,
+  publisher: 'Harrow & Vane',
+  featured: true,
+};
+
+function renderForm(mode: 'create' | 'edit', path: string) {
+  return renderWithRouter(
+    [
+      { path: '/admin/books/create', element: <><AdminBookFormPage mode="create" /><Toaster /></> },
+      { path: '/admin/books/edit/:id', element: <><AdminBookFormPage mode="edit" /><Toaster /></> },
+      { path: '/admin', element: <><p>Admin hub</p><Toaster /></> },
+    ],
+    path,
+  );
+}
+
+describe('admin book form', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads "Add New Book", defaults the year to this year and shows every SPEC 5 message', async () => {
+    const fetch = mockFetch({});
+    renderForm('create', '/admin/books/create');
+    expect(screen.getByRole('heading', { name: 'Add New Book' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Year published')).toHaveValue(new Date().getFullYear());
+    expect(screen.getByLabelText(/Featured/)).not.toBeChecked();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Synopsis'), 'short');
+    await user.clear(screen.getByLabelText('Year published'));
+    await user.type(screen.getByLabelText('Year published'), '999');
+    await user.click(screen.getByRole('button', { name: 'Create Book' }));
+    for (const message of [
+      'Title is required',
+      'Tagline is required',
+      'Synopsis must be at least 10 characters',
+      'Cover image URL is required',
+      'Year published must be a valid year',
+      'Publisher is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('creates a book and returns to /admin', async () => {
+    let sent: unknown;
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/admin/books': (_url, init) => {
+        sent = JSON.parse(String(init.body));
+        return json({ id: 9, ...(sent as object) }, 201);
+      },
+    });
+    const { router } = renderForm('create', '/admin/books/create');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Title'), 'New Book');
+    await user.type(screen.getByLabelText('Tagline'), 'A line');
+    await user.type(screen.getByLabelText('Synopsis'), 'A long enough synopsis.');
+    await user.type(screen.getByLabelText('Cover image URL'), '/images/covers/new.svg');
+    await user.type(screen.getByLabelText('Publisher'), 'Harrow & Vane');
+    await user.click(screen.getByLabelText(/Featured/));
+    await user.click(screen.getByRole('button', { name: 'Create Book' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(sent).toEqual({
+      title: 'New Book',
+      tagline: 'A line',
+      synopsis: 'A long enough synopsis.',
+      coverImage: '/images/covers/new.svg',
+      yearPublished: new Date().getFullYear(),
+      publisher: 'Harrow & Vane',
+      featured: true,
+    });
+  });
+
+  it('shows "Failed to create book: {message}" with the server message', async () => {
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/admin/books': () => json({ message: 'Another book was featured at the same time. Please try again.', code: 'CONFLICT' }, 409),
+    });
+    renderForm('create', '/admin/books/create');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Title'), 'T');
+    await user.type(screen.getByLabelText('Tagline'), 'T');
+    await user.type(screen.getByLabelText('Synopsis'), 'Long enough synopsis');
+    await user.type(screen.getByLabelText('Cover image URL'), '/c.svg');
+    await user.type(screen.getByLabelText('Publisher'), 'P');
+    await user.click(screen.getByRole('button', { name: 'Create Book' }));
+    expect(await screen.findByText('Failed to create book: Another book was featured at the same time. Please try again.')).toBeInTheDocument();
+  });
+
+  it('reads "Edit Book", loads the book, and reports "Failed to update book: {message}"', async () => {
+    mockFetch({
+      '/api/books/7': () => json(book),
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/admin/books/7': () => json({ message: 'Synopsis must be at least 10 characters', code: 'VALIDATION_ERROR', fields: { synopsis: 'Synopsis must be at least 10 characters' } }, 400),
+    });
+    renderForm('edit', '/admin/books/edit/7');
+    expect(screen.getByRole('heading', { name: 'Edit Book' })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('What We Owe the Dead')).toBeInTheDocument();
+    expect(screen.getByLabelText('Year published')).toHaveValue(2026);
+    expect(screen.getByLabelText(/Featured/)).toBeChecked();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update book: Synopsis must be at least 10 characters')).toBeInTheDocument();
+  });
+
+  it('reports "Error loading book details: {message}"', async () => {
+    mockFetch({ '/api/books/8': () => json({ message: 'Book not found', code: 'NOT_FOUND' }, 404) });
+    renderForm('edit', '/admin/books/edit/8');
+    expect(await screen.findByText('Error loading book details: Book not found')).toBeInTheDocument();
+  });
+
+  it('Cancel returns to /admin', async () => {
+    mockFetch({});
+    const { router } = renderForm('create', '/admin/books/create');
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+});

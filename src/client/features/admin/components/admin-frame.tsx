@@ -1,0 +1,73 @@
+/** Frame shared by the admin pages: heading, a way back to the hub, and the loading / error states. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { PageShell } from '@client/components/layout/page-shell';
+import { Alert } from '@client/components/ui/alert';
+import { Button, buttonClasses } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { errorText } from '../format';
+
+export interface AdminFrameProps {
+  title: string;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+export function AdminFrame({ title, intro, actions, children }: AdminFrameProps) {
+  useDocumentTitle(title);
+  return (
+    <PageShell width="wide" eyebrow="Admin" title={title} intro={intro}>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <Link to="/admin" className={buttonClasses('ghost', 'sm')}>
+          <ArrowLeft aria-hidden="true" />
+          Admin area
+        </Link>
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      </div>
+      {children}
+    </PageShell>
+  );
+}
+
+/** Loading skeleton, error with Try Again, or the content. */
+export function QueryState({ query, children }: { query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }; children: () => ReactNode }) {
+  if (query.isPending) {
+    return (
+      <div className="grid gap-3" aria-busy="true">
+        <span role="status" className="sr-only">Loading</span>
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-12" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="grid max-w-xl gap-3">
+        <Alert variant="destructive" title="Could not load this page">
+          {errorText(query.error)}
+        </Alert>
+        <Button className="w-fit" onClick={() => query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  return <>{children()}</>;
+}
+
+export const tableClasses = {
+  wrap: 'overflow-x-auto rounded-xl border border-ink-700 bg-ink-900/80 shadow-xl shadow-black/30',
+  table: 'w-full min-w-[640px] text-left text-sm',
+  head: 'border-b border-ink-700 text-xs tracking-wider text-bone-300 uppercase',
+  th: 'px-4 py-3 font-semibold',
+  row: 'border-b border-ink-800 last:border-0 align-top',
+  td: 'px-4 py-3 text-bone-100',
+};
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-dashed border-ink-600 p-8 text-center text-bone-300">{children}</p>;
+}

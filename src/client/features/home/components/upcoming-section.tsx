@@ -1,0 +1,110 @@
+/**
+ * SPEC 2 upcoming book: a skeleton while loading, then the first non-featured book with its teaser
+ * and a waitlist button; otherwise "No upcoming books available at this time". The teaser player is
+ * only embedded when the reader asks for it, from the privacy-enhanced (no-cookie) domain.
+ */
+import { useState } from 'react';
+import { BellRing, Play } from 'lucide-react';
+import { WAITLIST_FOCUS_DELAY_MS } from '@shared/constants';
+import type { UpcomingBook } from '@shared/schemas/site';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/toast-store';
+import { NEWSLETTER_EMAIL_ID } from '@client/features/newsletter/components/newsletter-section';
+import { HomeSection } from './home-section';
+
+export const NEWSLETTER_SECTION_ID = 'newsletter-section';
+
+/** Scrolls to the newsletter and focuses its email box after 800 ms (once the scroll has settled). */
+export function joinWaitlist(): void {
+  const section = document.getElementById(NEWSLETTER_SECTION_ID);
+  if (!section) {
+    toast({
+      title: 'Newsletter Section Not Found',
+      description: 'Please scroll down to the newsletter section to join the waitlist.',
+      variant: 'destructive',
+      duration: 5000,
+    });
+    return;
+  }
+  section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  setTimeout(() => {
+    document.getElementById(NEWSLETTER_EMAIL_ID)?.focus();
+  }, WAITLIST_FOCUS_DELAY_MS);
+}
+
+function Teaser({ book }: { book: UpcomingBook }) {
+  const [playing, setPlaying] = useState(false);
+  if (!book.teaserVideoId) return null;
+  const src = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(book.teaserVideoId)}?autoplay=1&rel=0`;
+  return (
+    <div className="relative aspect-video w-full overflow-hidden rounded-xl border border-ink-700 bg-black shadow-2xl shadow-black/50">
+      {playing ? (
+        <iframe
+          src={src}
+          title={`${book.title}: teaser video`}
+          className="absolute inset-0 h-full w-full"
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+        />
+      ) : (
+        <button
+          type="button"
+          onClick={() => setPlaying(true)}
+          className="group absolute inset-0 flex flex-col items-center justify-center gap-4 bg-[radial-gradient(closest-side,rgb(69_6_12/0.65),rgb(9_8_10))] text-bone-50 focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none focus-visible:ring-inset"
+        >
+          <span className="flex size-20 items-center justify-center rounded-full bg-blood-600 shadow-lg shadow-blood-900/60 transition group-hover:scale-105 group-hover:bg-blood-500">
+            <Play aria-hidden="true" className="ml-1 size-8 fill-current" />
+          </span>
+          <span className="font-display text-xl">Play the teaser</span>
+          <span className="max-w-xs px-4 text-center text-xs text-bone-300">
+            Loads the video player from youtube-nocookie.com when you press play.
+          </span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function UpcomingSection({ book, loading }: { book: UpcomingBook | null | undefined; loading: boolean }) {
+  return (
+    <HomeSection id="upcoming" eyebrow="Coming soon" title={book && !loading ? book.title : 'The Next Novel'}>
+      {loading ? (
+        <div role="status" aria-label="Loading the upcoming book" className="grid gap-10 lg:grid-cols-2">
+          <Skeleton className="aspect-video w-full" />
+          <div className="space-y-4">
+            <Skeleton className="h-8 w-2/3" />
+            <Skeleton className="h-5 w-full" />
+            <Skeleton className="h-5 w-11/12" />
+            <Skeleton className="h-5 w-4/5" />
+            <Skeleton className="h-12 w-48" />
+          </div>
+        </div>
+      ) : !book ? (
+        <p className="rounded-xl border border-dashed border-ink-600 p-10 text-center text-bone-300">
+          No upcoming books available at this time
+        </p>
+      ) : (
+        <div className="grid items-center gap-10 lg:grid-cols-2">
+          <Teaser book={book} />
+          <div>
+            <p className="font-display text-2xl leading-snug text-bone-50 italic">{book.tagline}</p>
+            <div className="mt-5 space-y-4 leading-relaxed text-bone-300">
+              {book.synopsis.split(/\n{2,}/).slice(0, 2).map((p, i) => (
+                <p key={i}>{p}</p>
+              ))}
+            </div>
+            <p className="mt-5 text-sm text-bone-400">
+              {book.publisher} · {book.yearPublished}
+            </p>
+            <Button size="lg" className="mt-8" onClick={joinWaitlist}>
+              <BellRing aria-hidden="true" />
+              Join the Waitlist
+            </Button>
+          </div>
+        </div>
+      )}
+    </HomeSection>
+  );
+}

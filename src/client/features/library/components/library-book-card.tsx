@@ -1,0 +1,79 @@
+/** One purchased book in the library: cover, title, "{n} format(s) purchased" and a row per format. */
+import { BookOpen, Download, File, FileText, Headphones } from 'lucide-react';
+import type { LibraryItem } from '@shared/schemas/store';
+import { Button } from '@client/components/ui/button';
+import { type LibraryGroup, isDownloadUsed } from '../group';
+
+const FORMATS: Record<string, { label: string; Icon: typeof File }> = {
+  ebook: { label: 'E-Book', Icon: BookOpen },
+  audiobook: { label: 'Audiobook', Icon: Headphones },
+  pdf: { label: 'PDF', Icon: FileText },
+};
+
+export function formatDisplay(format: string) {
+  return FORMATS[format] ?? { label: format, Icon: File };
+}
+
+interface Props {
+  group: LibraryGroup;
+  downloadingId: number | null;
+  onDownload: (item: LibraryItem) => void;
+}
+
+export function LibraryBookCard({ group, downloadingId, onDownload }: Props) {
+  const count = group.items.length;
+  return (
+    <li className="overflow-hidden rounded-xl border border-ink-700 bg-ink-900/80 shadow-xl shadow-black/30">
+      <div className="flex gap-5 p-5 sm:p-6">
+        <img
+          src={group.book.coverImage}
+          alt={`Cover of ${group.book.title}`}
+          className="h-32 w-[5.5rem] shrink-0 rounded-sm border border-ink-700 object-cover shadow-lg shadow-black/50"
+        />
+        <div className="min-w-0">
+          <h3 className="font-display text-2xl font-semibold text-bone-50">{group.book.title}</h3>
+          <p className="mt-1 text-sm text-bone-400">
+            {count} format{count === 1 ? '' : 's'} purchased
+          </p>
+        </div>
+      </div>
+      <ul className="divide-y divide-ink-700 border-t border-ink-700">
+        {group.items.map((item) => {
+          const { label, Icon } = formatDisplay(item.format);
+          const used = isDownloadUsed(item);
+          const downloading = downloadingId === item.id;
+          return (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4 sm:px-6">
+              <span className="flex items-center gap-3 text-bone-100">
+                <span className="grid size-9 place-items-center rounded-md border border-ink-600 bg-ink-950 text-blood-400">
+                  <Icon aria-hidden="true" className="size-4" data-testid={`format-icon-${FORMATS[item.format] ? item.format : 'generic'}`} />
+                </span>
+                <span className="font-medium">{label}</span>
+              </span>
+              <Button
+                size="sm"
+                variant={used ? 'outline' : 'primary'}
+                disabled={used || downloading || downloadingId !== null}
+                onClick={() => onDownload(item)}
+                aria-label={used ? `${label}: Download Used` : `Download ${label}`}
+              >
+                {downloading ? (
+                  <>
+                    <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-bone-50/40 border-t-bone-50" />
+                    Downloading...
+                  </>
+                ) : used ? (
+                  'Download Used'
+                ) : (
+                  <>
+                    <Download aria-hidden="true" /> Download
+                  </>
+                )}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,201 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import type { LibraryItem } from '@shared/schemas/store';
+import { Toaster } from '@client/components/ui/toaster';
+import { resetToastStore } from '@client/components/ui/toast-store';
+import { json, mockFetch, renderWithRouter } from '@client/test/render';
+import { LibraryTab } from './library-tab';
+
+const book = { id: 1, title: 'What We Owe the Dead', coverImage: '/images/cover.svg' };
+const item = (over: Partial<LibraryItem> & { id: number; format: LibraryItem['format'] }): LibraryItem => ({
+  bookId: 1,
+  userId: 7,
+  downloadCount: 0,
+  maxDownloads: 1,
+  downloadUsed: false,
+  lastDownloaded: null,
+  purchaseDate: '2026-11-01T10:00:00.000Z',
+  book,
+  ...over,
+});
+
+function renderTab(userId: number | null = 7) {
+  return renderWithRouter([
+    { element: <><Outlet /><Toaster /></>, children: [{ path: '/profile', element: <LibraryTab userId={userId} /> }] },
+  ], '/profile');
+}
+
+const rowFor = (label: string) => screen.getByText(label, { selector: 'span.font-medium' }).closest('li')!;
+
+describe('LibraryTab', () => {
+  beforeEach(() => act(() => resetToastStore()));
+
+  it('without a userId asks the reader to log in', () => {
+    mockFetch({});
+    renderTab(null);
+    expect(screen.getByRole('heading', { name: /Your Library/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Log in/ })).toHaveAttribute('href', '/login');
+  });
+
+  it('shows a loading skeleton, then the empty state with Browse Books', async () => {
+    let release: ((r: Response) => void) | null = null;
+    mockFetch({ '/api/library/books': () => new Promise((r) => (release = r)), '/api/library/orders': () => json([]) });
+    renderTab();
+    expect(screen.getByText('Loading your library')).toBeInTheDocument();
+    await waitFor(() => expect(release).not.toBeNull());
+    act(() => release!(json([])));
+    expect(await screen.findByText("You haven't purchased any digital content yet.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Books' })).toHaveAttribute('href', '/#purchase');
+  });
+
+  it('treats a non-ok answer or a non-array body as an empty library', async () => {
+    mockFetch({ '/api/library/books': () => json({ message: 'nope' }, 500), '/api/library/orders': () => json([]) });
+    renderTab();
+    expect(await screen.findByText("You haven't purchased any digital content yet.")).toBeInTheDocument();
+  });
+
+  it('on a network failure shows the error toast and a Try Again that reloads', async () => {
+    let fail = true;
+    const fetch = mockFetch({
+      '/api/library/books': () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : json([item({ id: 1, format: 'ebook' })])),
+      '/api/library/orders': () => json([]),
+    });
+    renderTab();
+    const tryAgain = await screen.findByRole('button', { name: 'Try Again' }, { timeout: 10_000 });
+    expect(screen.getAllByText('Error loading your purchases. Please try again.').length).toBeGreaterThan(0);
+    // 1 attempt + 2 retries.
+    expect(fetch.mock.calls.filter(([u]) => String(u) === '/api/library/books')).toHaveLength(3);
+    fail = false;
+    fireEvent.click(tryAgain);
+    expect(await screen.findByText('E-Book')).toBeInTheDocument();
+  });
+
+  it('groups by book, collapses duplicate formats (highest count wins) and shows icons per format', async () => {
+    mockFetch({
+      '/api/library/books': () =>
+        json([
+          item({ id: 1, format: 'ebook' }),
+          item({ id: 2, format: 'ebook', downloadCount: 1, downloadUsed: true }),
+          item({ id: 3, format: 'audiobook' }),
+          item({ id: 4, format: 'pdf' }),
+          item({ id: 5, format: 'mobi' as LibraryItem['format'] }),
+        ]),
+      '/api/library/orders': () => json([]),
+    });
+    renderTab();
+    expect(await screen.findByRole('heading', { name: 'What We Owe the Dead' })).toBeInTheDocument();
+    expect(screen.getByText('4 formats purchased')).toBeInTheDocument();
+    expect(within(rowFor('E-Book')).getByRole('button')).toHaveTextContent('Download Used');
+    expect(within(rowFor('E-Book')).getByRole('button')).toBeDisabled();
+    expect(within(rowFor('Audiobook')).getByRole('button')).toHaveTextContent('Download');
+    expect(screen.getByTestId('format-icon-ebook')).toBeInTheDocument();
+    expect(screen.getByTestId('format-icon-audiobook')).toBeInTheDocument();
+    expect(screen.getByTestId('format-icon-pdf')).toBeInTheDocument();
+    expect(screen.getByTestId('format-icon-generic')).toBeInTheDocument();
+    expect(rowFor('mobi')).toBeInTheDocument();
+  });
+
+  it('a single format reads "1 format purchased"; a downloadCount of 1 alone means used', async () => {
+    mockFetch({
+      '/api/library/books': () => json([item({ id: 1, format: 'audiobook', downloadCount: 1 })]),
+      '/api/library/orders': () => json([]),
+    });
+    renderTab();
+    expect(await screen.findByText('1 format purchased')).toBeInTheDocument();
+    expect(within(rowFor('Audiobook')).getByRole('button')).toHaveTextContent('Download Used');
+  });
+
+  it('downloads: "Downloading...", the browser download with fileName, the toast, then a refetch', async () => {
+    let used = false;
+    let releaseLink: ((r: Response) => void) | null = null;
+    const headers: Record<string, string>[] = [];
+    mockFetch({
+      '/api/library/books': () => json([item({ id: 1, format: 'ebook', downloadCount: used ? 1 : 0, downloadUsed: used })]),
+      '/api/library/orders': () => json([]),
+      '/api/csrf-token': () => json({ csrfToken: 'csrf-1' }),
+      '/api/books/1/assets': () => json({ success: true, asset: { id: 9 }, message: 'ok' }),
+      '/api/digital-assets/9/download': (_u, init) => {
+        headers.push(Object.fromEntries(new Headers(init.headers).entries()));
+        return new Promise((r) => (releaseLink = r));
+      },
+    });
+    const clicks: Array<{ href: string; download: string }> = [];
+    const spy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push({ href: this.getAttribute('href')!, download: this.download });
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download E-Book' }));
+    expect(await screen.findByText('Downloading...')).toBeInTheDocument();
+    expect(screen.getByText('Downloading...').closest('button')).toBeDisabled();
+    used = true;
+    await waitFor(() => expect(releaseLink).not.toBeNull());
+    act(() => releaseLink!(json({ success: true, downloadUrl: '/files/download/abc.def', fileName: 'book.epub', message: 'ok' })));
+    expect(await screen.findByText('Download Started')).toBeInTheDocument();
+    expect(screen.getByText('Your ebook download has started.')).toBeInTheDocument();
+    expect(clicks).toEqual([{ href: '/files/download/abc.def', download: 'book.epub' }]);
+    expect(headers[0]['x-csrf-token']).toBe('csrf-1');
+    await waitFor(() => expect(within(rowFor('E-Book')).getByRole('button')).toHaveTextContent('Download Used'));
+    spy.mockRestore();
+  });
+
+  it('falls back to "{book title}.{format}" when the answer has no fileName', async () => {
+    mockFetch({
+      '/api/library/books': () => json([item({ id: 1, format: 'pdf' })]),
+      '/api/library/orders': () => json([]),
+      '/api/csrf-token': () => json({ csrfToken: 'c' }),
+      '/api/books/1/assets': () => json({ success: true, asset: { id: 4 }, message: 'ok' }),
+      '/api/digital-assets/4/download': () => json({ success: true, downloadUrl: '/files/download/x.y', fileName: '', message: 'ok' }),
+    });
+    const names: string[] = [];
+    const spy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(names).toEqual(['What We Owe the Dead.pdf']));
+    spy.mockRestore();
+  });
+
+  it('a spent allowance shows the "Download Used" toast', async () => {
+    mockFetch({
+      '/api/library/books': () => json([item({ id: 1, format: 'ebook' })]),
+      '/api/library/orders': () => json([]),
+      '/api/csrf-token': () => json({ csrfToken: 'c' }),
+      '/api/books/1/assets': () => json({ success: true, asset: { id: 9 }, message: 'ok' }),
+      '/api/digital-assets/9/download': () =>
+        json({ message: 'Download limit reached: you have already used your download for this format.' }, 403),
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download E-Book' }));
+    expect(await screen.findByText('You have already used your download. Please contact support for assistance.')).toBeInTheDocument();
+    expect(screen.getAllByText('Download Used').length).toBeGreaterThan(0);
+  });
+
+  it('other failures show "Download Failed" with the message', async () => {
+    mockFetch({
+      '/api/library/books': () => json([item({ id: 1, format: 'audiobook' })]),
+      '/api/library/orders': () => json([]),
+      '/api/books/1/assets': () => new Response('', { status: 404 }),
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download Audiobook' }));
+    expect(await screen.findByText('Download Failed')).toBeInTheDocument();
+    expect(screen.getByText('Asset not found (404)')).toBeInTheDocument();
+  });
+
+  it('lists printed orders with their shipping status', async () => {
+    mockFetch({
+      '/api/library/books': () => json([]),
+      '/api/library/orders': () =>
+        json([
+          { id: 3, orderReference: 'WWD-ABC', format: 'hardcover', price: 2499, displayPrice: '£24.99', status: 'completed', purchaseDate: '2026-11-01T10:00:00Z', shippedAt: null, book },
+          { id: 4, orderReference: 'WWD-DEF', format: 'paperback', price: 1699, displayPrice: '£16.99', status: 'shipped', purchaseDate: '2026-11-02T10:00:00Z', shippedAt: '2026-11-03T10:00:00Z', book },
+        ]),
+    });
+    renderTab();
+    expect(await screen.findByRole('heading', { name: 'Your Orders' })).toBeInTheDocument();
+    expect(screen.getByText('Preparing to ship')).toBeInTheDocument();
+    expect(screen.getByText('Shipped')).toBeInTheDocument();
+    expect(screen.getByText(/WWD-ABC/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * "My Library" (SPEC 2 profile page, SPEC 4 library states): the reader's digital purchases grouped by
+ * book, each format downloadable once, plus any printed orders with their shipping status.
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Library, LogIn } from 'lucide-react';
+import type { LibraryItem } from '@shared/schemas/store';
+import { Alert } from '@client/components/ui/alert';
+import { Button, buttonClasses } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/toast-store';
+import { LIBRARY_KEY, requestDownload, triggerBrowserDownload, useLibrary, useOrders } from '../api';
+import { groupLibrary } from '../group';
+import { LibraryBookCard } from './library-book-card';
+import { OrdersList } from './orders-list';
+
+const LOAD_ERROR = 'Error loading your purchases. Please try again.';
+
+export interface LibraryTabProps {
+  userId?: number | null;
+}
+
+export function LibraryTab({ userId }: LibraryTabProps) {
+  const signedIn = typeof userId === 'number' && userId > 0;
+  const library = useLibrary(signedIn);
+  const orders = useOrders(signedIn);
+  const queryClient = useQueryClient();
+  const [downloadingId, setDownloadingId] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (library.isError) toast({ title: 'Error', description: LOAD_ERROR, variant: 'destructive' });
+  }, [library.isError]);
+
+  async function download(item: LibraryItem) {
+    setDownloadingId(item.id);
+    try {
+      const { url, fileName } = await requestDownload(item);
+      triggerBrowserDownload(url, fileName);
+      toast({ title: 'Download Started', description: `Your ${item.format} download has started.` });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'Failed to get download link';
+      if (message.includes('Download limit') || message.includes('already used your download')) {
+        toast({
+          title: 'Download Used',
+          description: 'You have already used your download. Please contact support for assistance.',
+          variant: 'destructive',
+        });
+      } else {
+        toast({ title: 'Download Failed', description: message, variant: 'destructive' });
+      }
+    } finally {
+      setDownloadingId(null);
+      // The allowance may have been spent either way; show what the server now says.
+      await queryClient.invalidateQueries({ queryKey: LIBRARY_KEY });
+    }
+  }
+
+  return (
+    <section aria-labelledby="library-title">
+      <h2 id="library-title" className="flex items-center gap-3 font-display text-3xl font-semibold text-bone-50">
+        <Library aria-hidden="true" className="size-7 text-blood-400" /> Your Library
+      </h2>
+      <div className="mt-6">
+        {!signedIn ? (
+          <div className="grid gap-4 rounded-xl border border-ink-700 bg-ink-900/80 p-6">
+            <p className="text-bone-200">Please log in to see your library and download your purchases.</p>
+            <Link to="/login" className={buttonClasses('primary', 'md', 'w-fit')}>
+              <LogIn aria-hidden="true" /> Log in
+            </Link>
+          </div>
+        ) : library.isPending ? (
+          <div className="grid gap-4" aria-busy="true">
+            <span className="sr-only" role="status">Loading your library</span>
+            <Skeleton className="h-44 w-full rounded-xl" />
+            <Skeleton className="h-20 w-full rounded-xl" />
+          </div>
+        ) : library.isError ? (
+          <Alert variant="destructive" title={LOAD_ERROR}>
+            <Button className="mt-3" size="sm" variant="outline" onClick={() => void library.refetch()}>
+              Try Again
+            </Button>
+          </Alert>
+        ) : library.data.length === 0 ? (
+          <div className="grid justify-items-start gap-4 rounded-xl border border-dashed border-ink-600 p-8">
+            <p className="text-bone-200">You haven&apos;t purchased any digital content yet.</p>
+            <Link to="/#purchase" className={buttonClasses('primary', 'md')}>
+              Browse Books
+            </Link>
+          </div>
+        ) : (
+          <ul className="grid gap-6">
+            {groupLibrary(library.data).map((group) => (
+              <LibraryBookCard key={group.book.id} group={group} downloadingId={downloadingId} onDownload={(i) => void download(i)} />
+            ))}
+          </ul>
+        )}
+        {signedIn && orders.data ? <OrdersList orders={orders.data} /> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/** Newsletter calls: subscribe (SPEC 7) and the demo reader's Login/Logout (SPEC 2, 6, 8). */
+import type { QueryClient } from '@tanstack/react-query';
+import type { AuthStatus } from '@shared/schemas/auth';
+import type { SubscribeAnswer } from '@shared/schemas/newsletter';
+import { apiFetch, apiRequest, clearAuthToken, setAuthToken } from '@client/lib/api-client';
+import { toast } from '@client/components/ui/toast-store';
+import { AUTH_STATUS_KEY, SIGNED_OUT } from '@client/features/auth/api';
+
+export async function subscribeToNewsletter(email: string): Promise<SubscribeAnswer> {
+  // SPEC 3: the name is sent empty.
+  const res = await apiRequest('POST', '/api/subscribe', { email, name: '' });
+  return (await res.json()) as SubscribeAnswer;
+}
+
+async function readMessage(res: Response): Promise<string | undefined> {
+  try {
+    const body = (await res.json()) as { message?: unknown };
+    return typeof body.message === 'string' && body.message ? body.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function demoLogin(queryClient: QueryClient, credentials: { username: string; password: string }) {
+  let res: Response;
+  try {
+    res = await apiFetch('POST', '/api/users/login', credentials);
+  } catch (error) {
+    console.error('Demo login failed', error);
+    toast({ title: 'Login Error', description: 'An error occurred during login', variant: 'destructive' });
+    return false;
+  }
+  const body = (await res.clone().json().catch(() => ({}))) as { success?: boolean; token?: string; message?: string };
+  if (!res.ok || body.success === false) {
+    toast({ title: 'Login Failed', description: (await readMessage(res)) ?? 'Unable to log in', variant: 'destructive' });
+    return false;
+  }
+  if (body.token) setAuthToken(body.token);
+  toast({ title: 'Login Successful', description: 'You are signed in as the demo reader.' });
+  await queryClient.invalidateQueries({ queryKey: AUTH_STATUS_KEY });
+  return true;
+}
+
+export async function demoLogout(queryClient: QueryClient) {
+  // Signed out locally first, whatever the server answers (SPEC 4).
+  clearAuthToken();
+  try {
+    const res = await apiFetch('POST', '/api/users/logout');
+    if (res.ok) toast({ title: 'Logout Successful', description: 'You have been logged out of your account.' });
+    else toast({ title: 'Logout Failed', description: (await readMessage(res)) ?? 'Unable to log out', variant: 'destructive' });
+  } catch (error) {
+    console.error('Demo logout failed', error);
+    toast({ title: 'Logout Error', description: 'An error occurred during logout', variant: 'destructive' });
+  }
+  queryClient.setQueriesData<AuthStatus>({ queryKey: AUTH_STATUS_KEY }, SIGNED_OUT);
+  await queryClient.invalidateQueries({ queryKey: AUTH_STATUS_KEY });
+}

@@ -1,0 +1,151 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import { STORAGE_KEYS } from '@shared/constants';
+import type { StoreFormatsResponse } from '@shared/schemas/store';
+import { Toaster } from '@client/components/ui/toaster';
+import { resetToastStore } from '@client/components/ui/toast-store';
+import { json, mockFetch, renderWithRouter } from '@client/test/render';
+import { PurchaseSection } from './purchase-section';
+
+const FORMATS: StoreFormatsResponse = {
+  book: { id: 1, title: 'What We Owe the Dead' },
+  formats: [
+    { id: 'hardcover', title: 'Hardcover', price: 2499, currency: 'GBP', displayPrice: '£24.99', features: ['Signed bookplate'], buttonText: 'Buy Hardcover' },
+    { id: 'paperback', title: 'Paperback', price: 1699, currency: 'GBP', displayPrice: '£16.99', features: ['Book-club questions'], buttonText: 'Buy Paperback' },
+    { id: 'ebook', title: 'E-Book', price: 999, currency: 'GBP', displayPrice: '£9.99', features: ['Instant download'], buttonText: 'Buy E-Book' },
+    { id: 'audiobook', title: 'Audiobook', price: 1499, currency: 'GBP', displayPrice: '£14.99', features: ['Unabridged'], buttonText: 'Buy Audiobook' },
+  ],
+};
+const SIGNED_IN = { isAuthenticated: true, user: { id: 7, role: 'user' } };
+const SIGNED_OUT = { isAuthenticated: false, user: null };
+
+function renderSection(auth: () => Response | Promise<Response>, formats: StoreFormatsResponse = FORMATS) {
+  mockFetch({ '/api/store/formats': () => json(formats), '/api/users/check-auth': auth });
+  return renderWithRouter([
+    {
+      element: <><Outlet /><Toaster /></>,
+      children: [
+        { path: '/', element: <PurchaseSection /> },
+        { path: '/login', element: <p>login page</p> },
+        { path: '/checkout', element: <p>checkout page</p> },
+      ],
+    },
+  ]);
+}
+
+describe('PurchaseSection', () => {
+  beforeEach(() => act(() => resetToastStore()));
+
+  it('shows the four formats with server prices, features and button texts', async () => {
+    renderSection(() => json(SIGNED_OUT));
+    for (const [title, price, button] of [
+      ['Hardcover', '£24.99', 'Buy Hardcover'],
+      ['Paperback', '£16.99', 'Buy Paperback'],
+      ['E-Book', '£9.99', 'Buy E-Book'],
+      ['Audiobook', '£14.99', 'Buy Audiobook'],
+    ]) {
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      expect(screen.getByText(price)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: button })).toBeEnabled();
+    }
+    expect(screen.getAllByText('Instant download').length).toBeGreaterThan(0);
+    expect(screen.getByText(/10 or more copies/)).toBeInTheDocument();
+    expect(document.getElementById('purchase')).not.toBeNull();
+  });
+
+  it('signed out: "Please log in", the intent is saved and the visitor goes to /login?returnTo=purchase', async () => {
+    const { router } = renderSection(() => json(SIGNED_OUT));
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy E-Book' }));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?returnTo=purchase');
+    expect(screen.getByText('Please log in')).toBeInTheDocument();
+    const intent = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.purchaseIntent)!);
+    expect(intent).toMatchObject({ format: 'ebook', returnToPurchase: true });
+    expect(Math.abs(intent.timestamp - Date.now())).toBeLessThan(5000);
+  });
+
+  it('while the auth status refreshes the button reads "Processing..." and every format button is disabled', async () => {
+    let release: (r: Response) => void = () => {};
+    let calls = 0;
+    const { router } = renderSection(() => {
+      calls += 1;
+      // The first check (on mount) answers at once; the refresh on click waits.
+      return calls === 1 ? json(SIGNED_IN) : new Promise<Response>((resolve) => (release = resolve));
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Audiobook' }));
+    expect(await screen.findByText('Processing...')).toBeInTheDocument();
+    const buttons = screen.getAllByRole('button').filter((b) => /Buy|Processing/.test(b.textContent ?? ''));
+    expect(buttons).toHaveLength(4);
+    for (const button of buttons) expect(button).toBeDisabled();
+
+    act(() => release(json(SIGNED_IN)));
+    expect(await screen.findByText('checkout page')).toBeInTheDocument();
+    const params = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(params)).toEqual({
+      amount: '1499',
+      title: 'What We Owe the Dead',
+      format: 'audiobook',
+      bookId: '1',
+    });
+  });
+
+  it('refuses a price that is not above 0 with "Invalid Price"', async () => {
+    const formats = { ...FORMATS, formats: FORMATS.formats.map((f) => (f.id === 'ebook' ? { ...f, price: 0 } : f)) };
+    const { router } = renderSection(() => json(SIGNED_IN), formats);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy E-Book' }));
+    expect(await screen.findByText('Invalid Price')).toBeInTheDocument();
+    expect(screen.getByText('Could not determine the price for this format.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Buy E-Book' })).toBeEnabled());
+  });
+
+  it('refuses when there is no user id ("User Error")', async () => {
+    renderSection(() => json({ isAuthenticated: true, user: null }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Paperback' }));
+    expect(await screen.findByText('User Error')).toBeInTheDocument();
+    expect(screen.getByText('Could not identify your user account')).toBeInTheDocument();
+  });
+
+  it('refuses with "Book not available" when no book is on sale', async () => {
+    renderSection(() => json(SIGNED_IN), { ...FORMATS, book: null });
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Hardcover' }));
+    expect(await screen.findByText('Book not available')).toBeInTheDocument();
+    expect(screen.getByText('The book is currently not available for purchase')).toBeInTheDocument();
+  });
+
+  it('shows an error with Try Again when the formats cannot be loaded', async () => {
+    mockFetch({ '/api/store/formats': () => new Response('boom', { status: 500 }), '/api/users/check-auth': () => json(SIGNED_OUT) });
+    renderWithRouter([{ path: '/', element: <PurchaseSection /> }]);
+    expect(await screen.findByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});
+
+describe('PurchaseSection resuming a saved intent', () => {
+  beforeEach(() => act(() => resetToastStore()));
+
+  it('a signed-in reader arriving with a fresh intent is taken on to /checkout for that format', async () => {
+    window.localStorage.setItem(
+      STORAGE_KEYS.purchaseIntent,
+      JSON.stringify({ format: 'ebook', returnToPurchase: true, timestamp: Date.now() }),
+    );
+    mockFetch({
+      '/api/store/formats': () => json(FORMATS),
+      '/api/users/check-auth': () => json(SIGNED_IN),
+      '/api/books/featured': () => json({ id: 1, title: 'What We Owe the Dead' }),
+    });
+    const { router } = renderWithRouter([
+      {
+        element: <><Outlet /><Toaster /></>,
+        children: [
+          { path: '/', element: <PurchaseSection /> },
+          { path: '/checkout', element: <p>checkout page</p> },
+        ],
+      },
+    ]);
+    expect(await screen.findByText('Ready to complete your purchase')).toBeInTheDocument();
+    expect(screen.getByText('Processing...')).toBeInTheDocument();
+    expect(await screen.findByText('checkout page', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('format')).toBe('ebook');
+    expect(window.localStorage.getItem(STORAGE_KEYS.purchaseIntent)).toBeNull();
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * The home page's purchase section (SPEC 2 "Purchase", SPEC 4 "Purchase flow"): four formats whose
+ * text comes from the site settings and whose prices come from the server. Buying refreshes the auth
+ * status, sends signed-out visitors to log in (keeping their choice), and signed-in readers to /checkout.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Book, BookOpen, Check, Headphones, Package, Tablet, Zap } from 'lucide-react';
+import { BULK_ORDER_MIN_COPIES, isDigitalFormat } from '@shared/constants';
+import type { StoreFormat } from '@shared/schemas/store';
+import { Alert } from '@client/components/ui/alert';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { toast } from '@client/components/ui/toast-store';
+import { useAuthStatus } from '@client/features/auth/api';
+import { scrollToAnchor } from '@client/lib/scroll-to-anchor';
+import { useStoreFormats } from '../api';
+import { checkoutPath, readPurchaseIntent, resumePurchaseAfterLogin, savePurchaseIntent } from '../intent';
+
+const FORMAT_ICONS = { hardcover: Book, paperback: BookOpen, ebook: Tablet, audiobook: Headphones } as const;
+
+export function PurchaseSection() {
+  const formats = useStoreFormats();
+  const auth = useAuthStatus();
+  const navigate = useNavigate();
+  const [processing, setProcessing] = useState<string | null>(null);
+  const resumed = useRef(false);
+
+  // A reader who chose a format before signing in (or registering) lands back here signed in: the
+  // saved intent resumes the purchase (SPEC 4 steps 3 and 6) instead of making them click again.
+  useEffect(() => {
+    if (resumed.current || !auth.isAuthenticated) return;
+    const intent = readPurchaseIntent();
+    if (!intent) return;
+    resumed.current = true;
+    setProcessing(intent.format);
+    void resumePurchaseAfterLogin(navigate).finally(() => setProcessing(null));
+  }, [auth.isAuthenticated, navigate]);
+
+  async function buy(format: StoreFormat) {
+    setProcessing(format.id);
+    try {
+      const { data: status } = await auth.refetch();
+      if (!status?.isAuthenticated) {
+        toast({ title: 'Please log in', description: 'Sign in or create an account to buy the book. Your choice is kept.' });
+        savePurchaseIntent(format.id);
+        navigate('/login?returnTo=purchase');
+        return;
+      }
+      const book = formats.data?.book;
+      if (!book) {
+        toast({ title: 'Book not available', description: 'The book is currently not available for purchase', variant: 'destructive' });
+        return;
+      }
+      if (!status.user?.id) {
+        toast({ title: 'User Error', description: 'Could not identify your user account', variant: 'destructive' });
+        return;
+      }
+      if (!(format.price > 0)) {
+        toast({ title: 'Invalid Price', description: 'Could not determine the price for this format.', variant: 'destructive' });
+        return;
+      }
+      navigate(checkoutPath({ amount: format.price, title: book.title, format: format.id, bookId: book.id }));
+    } catch (error) {
+      console.error('Purchase failed', error);
+      toast({ title: 'Purchase Failed', description: 'An error occurred during purchase. Please try again.', variant: 'destructive' });
+    } finally {
+      setProcessing(null);
+    }
+  }
+
+  return (
+    <section id="purchase" aria-labelledby="purchase-title" className="relative scroll-mt-20 border-b border-ink-800/70">
+      <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(700px_320px_at_50%_0%,rgb(179_18_31/0.10),transparent_70%)]" />
+      <div className="relative mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-24">
+        <div className="max-w-3xl">
+          <p className="mb-3 flex items-center gap-3 text-xs font-semibold tracking-[0.3em] text-blood-400 uppercase">
+            <span aria-hidden="true" className="h-px w-8 bg-blood-500" />
+            Get the book
+          </p>
+          <h2 id="purchase-title" className="font-display text-3xl font-semibold tracking-tight text-bone-50 md:text-5xl">
+            Choose Your Format
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-bone-300">
+            Hold it, read it on any device, or let it be read to you in the dark. Digital editions go straight to your library.
+          </p>
+        </div>
+
+        <div className="mt-12">
+          {formats.isPending ? (
+            <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true">
+              <span className="sr-only" role="status">Loading formats</span>
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} className="h-[26rem] w-full rounded-xl" />
+              ))}
+            </div>
+          ) : formats.isError || !formats.data?.formats.length ? (
+            <Alert variant="destructive" title="The book is currently not available for purchase">
+              <p>Please try again in a moment.</p>
+              <Button className="mt-3" size="sm" variant="outline" onClick={() => void formats.refetch()}>
+                Try Again
+              </Button>
+            </Alert>
+          ) : (
+            <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+              {formats.data.formats.map((format) => (
+                <FormatCard
+                  key={format.id}
+                  format={format}
+                  processing={processing === format.id}
+                  disabled={processing !== null}
+                  onBuy={() => void buy(format)}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <p className="mt-10 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-bone-300">
+          <Package aria-hidden="true" className="size-4 text-blood-400" />
+          Ordering {BULK_ORDER_MIN_COPIES} or more copies for a book club, shop or school? Special pricing is available on bulk orders.
+          <button
+            type="button"
+            className="font-medium text-blood-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blood-400"
+            onClick={() => scrollToAnchor('contact')}
+          >
+            Ask about bulk orders
+          </button>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+interface FormatCardProps {
+  format: StoreFormat;
+  processing: boolean;
+  disabled: boolean;
+  onBuy: () => void;
+}
+
+function FormatCard({ format, processing, disabled, onBuy }: FormatCardProps) {
+  const Icon = FORMAT_ICONS[format.id];
+  const digital = isDigitalFormat(format.id);
+  return (
+    <li
+      aria-labelledby={`format-${format.id}-title`}
+      className="group flex flex-col rounded-xl border border-ink-700 bg-ink-900/80 p-6 shadow-xl shadow-black/30 transition-colors hover:border-blood-700/70"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <span className="grid size-11 place-items-center rounded-lg border border-ink-600 bg-ink-950 text-blood-400">
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+        <span className="inline-flex items-center gap-1 rounded-full border border-bone-300/30 px-2.5 py-0.5 text-xs text-bone-300">
+          {digital ? <Zap aria-hidden="true" className="size-3" /> : <Package aria-hidden="true" className="size-3" />}
+          {digital ? 'Instant download' : 'Shipped to you'}
+        </span>
+      </div>
+      <h3 id={`format-${format.id}-title`} className="mt-5 font-display text-2xl font-semibold text-bone-50">
+        {format.title}
+      </h3>
+      <p className="mt-2 font-display text-4xl font-semibold text-bone-50">{format.displayPrice}</p>
+      <ul className="mt-5 flex-1 space-y-2.5 text-sm text-bone-200">
+        {format.features.map((feature) => (
+          <li key={feature} className="flex gap-2.5">
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blood-400" />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <Button className="mt-7 w-full" size="lg" onClick={onBuy} disabled={disabled} aria-busy={processing || undefined}>
+        {processing ? (
+          <>
+            <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-bone-50/40 border-t-bone-50" />
+            Processing...
+          </>
+        ) : (
+          format.buttonText
+        )}
+      </Button>
+    </li>
+  );
+}

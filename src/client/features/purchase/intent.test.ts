@@ -1,0 +1,72 @@
+import { act, renderHook } from '@testing-library/react';
+import { PURCHASE_INTENT_LIFETIME_MS, STORAGE_KEYS } from '@shared/constants';
+import { resetToastStore, useToast } from '@client/components/ui/toast-store';
+import { json, mockFetch } from '@client/test/render';
+import { readPurchaseIntent, resumePurchaseAfterLogin, savePurchaseIntent } from './intent';
+
+const FORMATS = {
+  book: { id: 3, title: 'What We Owe the Dead' },
+  formats: [{ id: 'ebook', title: 'E-Book', price: 999, currency: 'GBP', displayPrice: '£9.99', features: [], buttonText: 'Buy' }],
+};
+
+function mockStore(book: unknown = { id: 3, title: 'What We Owe the Dead' }) {
+  return mockFetch({
+    '/api/books/featured': () => (book ? json(book) : json({ message: 'none' }, 404)),
+    '/api/store/formats': () => json(FORMATS),
+  });
+}
+
+describe('purchase intent', () => {
+  beforeEach(() => act(() => resetToastStore()));
+
+  it('is read back while younger than 10 minutes, then discarded when older or unparsable', () => {
+    const now = Date.now();
+    savePurchaseIntent('audiobook', now);
+    expect(readPurchaseIntent(now + PURCHASE_INTENT_LIFETIME_MS - 1)).toMatchObject({ format: 'audiobook', returnToPurchase: true });
+    expect(readPurchaseIntent(now + PURCHASE_INTENT_LIFETIME_MS)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.purchaseIntent)).toBeNull();
+
+    window.localStorage.setItem(STORAGE_KEYS.purchaseIntent, '{not json');
+    expect(readPurchaseIntent()).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.purchaseIntent)).toBeNull();
+
+    window.localStorage.setItem(STORAGE_KEYS.purchaseIntent, JSON.stringify({ format: 'scroll', timestamp: Date.now() }));
+    expect(readPurchaseIntent()).toBeNull();
+  });
+
+  it('resumes a fresh intent: toast, intent removed, /checkout after 1 second', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockStore();
+      savePurchaseIntent('ebook');
+      const navigate = vi.fn();
+      const toasts = renderHook(() => useToast());
+      const done = resumePurchaseAfterLogin(navigate);
+      await vi.waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.purchaseIntent)).toBeNull());
+      expect(toasts.result.current.toasts.map((t) => [t.title, t.description])).toEqual([
+        ['Ready to complete your purchase', 'Redirecting to checkout...'],
+      ]);
+      expect(navigate).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await done).toBe(true);
+      expect(navigate).toHaveBeenCalledWith('/checkout?amount=999&title=What+We+Owe+the+Dead&format=ebook&bookId=3');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends the reader to /#purchase when the intent is stale or the book is missing', async () => {
+    mockStore();
+    savePurchaseIntent('ebook', Date.now() - PURCHASE_INTENT_LIFETIME_MS - 1);
+    const navigate = vi.fn();
+    expect(await resumePurchaseAfterLogin(navigate)).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/#purchase');
+
+    mockStore(null);
+    savePurchaseIntent('ebook');
+    const navigate2 = vi.fn();
+    expect(await resumePurchaseAfterLogin(navigate2, { delayMs: 0 })).toBe(false);
+    expect(navigate2).toHaveBeenCalledWith('/#purchase');
+    expect(window.localStorage.getItem(STORAGE_KEYS.purchaseIntent)).toBeNull();
+  });
+});

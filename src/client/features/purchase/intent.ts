@@ -1,0 +1,109 @@
+/**
+ * The purchase intent (SPEC 3, SPEC 4 steps 2, 3 and 6): a visitor who clicks Buy while signed out is
+ * sent to log in, and the format they chose waits in local storage for 10 minutes.
+ */
+import { PURCHASE_FORMATS, PURCHASE_INTENT_LIFETIME_MS, STORAGE_KEYS } from '@shared/constants';
+import type { PurchaseFormat } from '@shared/constants';
+import { toast } from '@client/components/ui/toast-store';
+import { fetchFeaturedBook, fetchFormatPrices } from './api';
+
+export interface PurchaseIntent {
+  format: PurchaseFormat;
+  returnToPurchase: boolean;
+  timestamp: number;
+}
+
+/** Delay between the "Ready to complete your purchase" toast and the checkout redirect. */
+export const RESUME_REDIRECT_DELAY_MS = 1000;
+
+export function savePurchaseIntent(format: PurchaseFormat, now = Date.now()): void {
+  const intent: PurchaseIntent = { format, returnToPurchase: true, timestamp: now };
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.purchaseIntent, JSON.stringify(intent));
+  } catch (error) {
+    console.error('Could not save the purchase intent', error);
+  }
+}
+
+export function clearPurchaseIntent(): void {
+  try {
+    window.localStorage.removeItem(STORAGE_KEYS.purchaseIntent);
+  } catch {
+    // Storage unavailable: there is nothing to clear.
+  }
+}
+
+function readRaw(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.purchaseIntent);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether any intent is stored (the profile page's 1-second toast asks this). */
+export function hasPurchaseIntent(): boolean {
+  return readRaw() !== null;
+}
+
+/** The stored intent if it is well-formed and younger than 10 minutes; anything else is discarded. */
+export function readPurchaseIntent(now = Date.now()): PurchaseIntent | null {
+  const raw = readRaw();
+  if (raw === null) return null;
+  try {
+    const data = JSON.parse(raw) as Partial<PurchaseIntent>;
+    const fresh =
+      typeof data.timestamp === 'number' && now - data.timestamp >= 0 && now - data.timestamp < PURCHASE_INTENT_LIFETIME_MS;
+    if (fresh && typeof data.format === 'string' && (PURCHASE_FORMATS as readonly string[]).includes(data.format)) {
+      return { format: data.format as PurchaseFormat, returnToPurchase: data.returnToPurchase !== false, timestamp: data.timestamp! };
+    }
+  } catch {
+    // Unparsable: discarded below.
+  }
+  clearPurchaseIntent();
+  return null;
+}
+
+/** The /checkout address of SPEC 4 step 4 (the amount is for display; the server prices the order). */
+export function checkoutPath(input: { amount: number; title: string; format: string; bookId: number }): string {
+  const query = new URLSearchParams({
+    amount: String(input.amount),
+    title: input.title,
+    format: input.format,
+    bookId: String(input.bookId),
+  });
+  return `/checkout?${query.toString()}`;
+}
+
+/**
+ * Called by the login page after a successful sign-in with returnTo=purchase (SPEC 4 steps 3 and 6).
+ * It always navigates: to /checkout one second after the "Ready to complete your purchase" toast, or to
+ * /#purchase when the intent is missing, stale or unparsable, or the book or price cannot be found.
+ * Resolves true when the purchase resumed (checkout), false when the reader was sent to /#purchase.
+ */
+export async function resumePurchaseAfterLogin(
+  navigate: (to: string) => void,
+  options: { now?: number; delayMs?: number } = {},
+): Promise<boolean> {
+  const intent = readPurchaseIntent(options.now);
+  if (!intent) {
+    clearPurchaseIntent();
+    navigate('/#purchase');
+    return false;
+  }
+  const [book, prices] = await Promise.all([
+    fetchFeaturedBook(),
+    fetchFormatPrices().catch(() => ({}) as Record<string, number>),
+  ]);
+  const amount = prices[intent.format];
+  clearPurchaseIntent();
+  if (!book || !amount || amount <= 0) {
+    navigate('/#purchase');
+    return false;
+  }
+  toast({ title: 'Ready to complete your purchase', description: 'Redirecting to checkout...' });
+  const target = checkoutPath({ amount, title: book.title, format: intent.format, bookId: book.id });
+  await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? RESUME_REDIRECT_DELAY_MS));
+  navigate(target);
+  return true;
+}

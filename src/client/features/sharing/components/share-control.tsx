@@ -1,0 +1,150 @@
+/**
+ * SPEC 2 share control. `compact` is a dropdown; `default` is a row of icon buttons; `expanded` adds
+ * the labels. Each can run horizontally or vertically. X, Facebook and LinkedIn open a 600x400 popup,
+ * mail opens the mail client, and copy link shows "Copied!" for 2 seconds.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Check, Link2, Mail, Share2 } from 'lucide-react';
+import { COPIED_INDICATOR_MS, SHARE_PLATFORMS, type SharePlatform } from '@shared/constants';
+import { Button, buttonClasses } from '@client/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@client/components/ui/dropdown-menu';
+import { cn } from '@client/lib/cn';
+import { copyLink, mailtoUrl, PLATFORM_LABELS, shareTo, type ShareTarget } from '../share';
+import { BrandIcon } from './share-icons';
+
+export type ShareVariant = 'compact' | 'default' | 'expanded';
+export type ShareDirection = 'horizontal' | 'vertical';
+
+export interface ShareControlProps {
+  title: string;
+  text?: string;
+  /** Absolute URL to share; defaults to the current page. */
+  url?: string;
+  variant?: ShareVariant;
+  direction?: ShareDirection;
+  /** Names the group for assistive tech, e.g. "Share the synopsis". */
+  label?: string;
+  className?: string;
+}
+
+function useCopied() {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async (url: string) => {
+    if (!(await copyLink(url))) return;
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
+  };
+  return { copied, copy };
+}
+
+export function ShareControl({
+  title,
+  text,
+  url,
+  variant = 'default',
+  direction = 'horizontal',
+  label = 'Share',
+  className,
+}: ShareControlProps) {
+  const { copied, copy } = useCopied();
+  const target = (): ShareTarget => ({ url: url ?? window.location.href, title, text });
+  const share = (platform: SharePlatform) => void shareTo(platform, target());
+  const copyLabel = copied ? 'Copied!' : 'Copy Link';
+
+  if (variant === 'compact') {
+    return (
+      <div className={className}>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" size="sm" aria-label={label}>
+              <Share2 aria-hidden="true" />
+              Share
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent
+            side={direction === 'vertical' ? 'right' : 'bottom'}
+            align="start"
+            aria-label={label}
+          >
+            {SHARE_PLATFORMS.map((p) => (
+              <DropdownMenuItem key={p} onSelect={() => share(p)}>
+                <BrandIcon platform={p} />
+                Share on {PLATFORM_LABELS[p]}
+              </DropdownMenuItem>
+            ))}
+            <DropdownMenuItem asChild>
+              <a href={mailtoUrl(target())}>
+                <Mail aria-hidden="true" />
+                Share by Email
+              </a>
+            </DropdownMenuItem>
+            <DropdownMenuItem
+              onSelect={(event) => {
+                // Keep the menu open so the "Copied!" confirmation is seen.
+                event.preventDefault();
+                void copy(target().url);
+              }}
+            >
+              {copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+              {copyLabel}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    );
+  }
+
+  const expanded = variant === 'expanded';
+  const itemClass = buttonClasses('outline', expanded ? 'sm' : 'icon', cn(!expanded && 'size-9', expanded && 'justify-start'));
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className={cn('flex gap-2', direction === 'vertical' ? 'flex-col items-stretch' : 'flex-row flex-wrap items-center', className)}
+    >
+      {SHARE_PLATFORMS.map((p) => (
+        <button
+          key={p}
+          type="button"
+          className={itemClass}
+          aria-label={expanded ? undefined : `Share on ${PLATFORM_LABELS[p]}`}
+          title={expanded ? undefined : `Share on ${PLATFORM_LABELS[p]}`}
+          onClick={() => share(p)}
+        >
+          <BrandIcon platform={p} />
+          {expanded ? <span>{PLATFORM_LABELS[p]}</span> : null}
+        </button>
+      ))}
+      <a
+        className={itemClass}
+        href={mailtoUrl(target())}
+        aria-label={expanded ? undefined : 'Share by Email'}
+        title={expanded ? undefined : 'Share by Email'}
+      >
+        <Mail aria-hidden="true" />
+        {expanded ? <span>Email</span> : null}
+      </a>
+      <button
+        type="button"
+        className={itemClass}
+        aria-label={expanded ? undefined : copyLabel}
+        title={expanded ? undefined : copyLabel}
+        onClick={() => void copy(target().url)}
+      >
+        {copied ? <Check aria-hidden="true" className="text-blood-400" /> : <Link2 aria-hidden="true" />}
+        {expanded ? <span>{copyLabel}</span> : null}
+      </button>
+      <span aria-live="polite" className="sr-only">
+        {copied ? 'Copied!' : ''}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+/** /admin/settings: the site content the author edits (author, bio, publisher, agent, social links, teaser). */
+import { useEffect, useState } from 'react';
+import { siteSettingsSchema, videoIdFrom, type SiteSettings } from '@shared/schemas/admin';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Textarea } from '@client/components/ui/textarea';
+import { toast } from '@client/components/ui/toast-store';
+import { useSaveSettings, useSettings } from '@client/features/admin/api';
+import { AdminFrame, QueryState } from '@client/features/admin/components/admin-frame';
+import { errorText } from '@client/features/admin/format';
+
+interface Form extends Omit<SiteSettings, 'authorBio'> {
+  authorBio: string;
+}
+
+function TextField({ id, label, value, onChange, error, hint }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string; hint?: string }) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      {error ? <p id={`${id}-error`} className="text-sm text-blood-300">{error}</p> : hint ? <p className="text-xs text-bone-400">{hint}</p> : null}
+    </div>
+  );
+}
+
+export default function AdminSettingsPage() {
+  const settings = useSettings();
+  const save = useSaveSettings();
+  const [form, setForm] = useState<Form | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    if (settings.data && !form) setForm({ ...settings.data, authorBio: settings.data.authorBio.join('\n\n') });
+  }, [settings.data, form]);
+
+  const patch = (update: (f: Form) => Form) => setForm((f) => (f ? update(f) : f));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!form) return;
+    const candidate = {
+      ...form,
+      authorBio: form.authorBio.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
+      teaserVideoId: videoIdFrom(form.teaserVideoId),
+    };
+    const parsed = siteSettingsSchema.safeParse(candidate);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync(parsed.data);
+      setForm({ ...saved, authorBio: saved.authorBio.join('\n\n') });
+      toast({ title: 'Settings saved', description: 'The site shows the new content now.' });
+    } catch (error) {
+      toast({ title: 'Error', description: `Failed to save settings: ${errorText(error)}`, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <AdminFrame title="Site Settings">
+      <QueryState query={settings}>
+        {() =>
+          form ? (
+            <form onSubmit={submit} noValidate className="grid gap-6">
+              <Card className="grid gap-5 p-6">
+                <h2 className="font-display text-xl font-semibold text-bone-50">Author</h2>
+                <TextField id="s-author" label="Author name" value={form.authorName} error={errors.authorName} onChange={(v) => patch((f) => ({ ...f, authorName: v }))} />
+                <div className="grid content-start gap-2">
+                  <Label htmlFor="s-bio">Biography</Label>
+                  <Textarea id="s-bio" rows={10} value={form.authorBio} onChange={(e) => patch((f) => ({ ...f, authorBio: e.target.value }))} aria-invalid={errors.authorBio ? true : undefined} />
+                  <p className="text-xs text-bone-400">Separate paragraphs with a blank line.</p>
+                  {errors.authorBio ? <p className="text-sm text-blood-300">{errors.authorBio}</p> : null}
+                </div>
+              </Card>
+              <Card className="grid gap-5 p-6 md:grid-cols-2">
+                <h2 className="font-display text-xl font-semibold text-bone-50 md:col-span-2">Publisher and agent</h2>
+                <TextField id="s-pub" label="Publisher" value={form.publisher.name} error={errors['publisher.name']} onChange={(v) => patch((f) => ({ ...f, publisher: { ...f.publisher, name: v } }))} />
+                <TextField id="s-pub-url" label="Publisher link" value={form.publisher.url} error={errors['publisher.url']} onChange={(v) => patch((f) => ({ ...f, publisher: { ...f.publisher, url: v } }))} />
+                <TextField id="s-agent" label="Agent" value={form.agent.name} error={errors['agent.name']} onChange={(v) => patch((f) => ({ ...f, agent: { ...f.agent, name: v } }))} />
+                <TextField id="s-agency" label="Agency" value={form.agent.agency} error={errors['agent.agency']} onChange={(v) => patch((f) => ({ ...f, agent: { ...f.agent, agency: v } }))} />
+              </Card>
+              <Card className="grid gap-5 p-6 md:grid-cols-2">
+                <h2 className="font-display text-xl font-semibold text-bone-50 md:col-span-2">Social links</h2>
+                {(['x', 'instagram', 'facebook', 'goodreads'] as const).map((k) => (
+                  <TextField
+                    key={k}
+                    id={`s-social-${k}`}
+                    label={{ x: 'X', instagram: 'Instagram', facebook: 'Facebook', goodreads: 'Goodreads' }[k]}
+                    value={form.social[k]}
+                    error={errors[`social.${k}`]}
+                    onChange={(v) => patch((f) => ({ ...f, social: { ...f.social, [k]: v } }))}
+                  />
+                ))}
+              </Card>
+              <Card className="grid gap-5 p-6">
+                <h2 className="font-display text-xl font-semibold text-bone-50">Coming Soon teaser</h2>
+                <TextField
+                  id="s-teaser"
+                  label="Teaser video"
+                  value={form.teaserVideoId}
+                  error={errors.teaserVideoId}
+                  hint="A YouTube address or video id, shown with the upcoming book."
+                  onChange={(v) => patch((f) => ({ ...f, teaserVideoId: v }))}
+                />
+              </Card>
+              <Button type="submit" className="w-fit" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : 'Save Settings'}
+              </Button>
+            </form>
+          ) : null
+        }
+      </QueryState>
+    </AdminFrame>
+  );
+}

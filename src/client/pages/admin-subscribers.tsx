@@ -1,0 +1,69 @@
+/** /admin/subscribers: the Thriller Circle list with a spreadsheet-safe CSV export. */
+import { useState } from 'react';
+import { Download } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/toast-store';
+import { downloadSubscribersCsv, useSubscribers } from '@client/features/admin/api';
+import { AdminFrame, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
+import { errorText, formatShortDate } from '@client/features/admin/format';
+
+export default function AdminSubscribersPage() {
+  const subscribers = useSubscribers();
+  const [exporting, setExporting] = useState(false);
+  const active = subscribers.data?.filter((s) => !s.unsubscribedAt).length ?? 0;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadSubscribersCsv();
+    } catch (error) {
+      toast({ title: 'Export failed', description: errorText(error), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <AdminFrame
+      title="Subscribers"
+      intro={subscribers.data ? <p>{active.toLocaleString('en-GB')} active subscribers to the Thriller Circle.</p> : undefined}
+      actions={
+        <Button size="sm" onClick={exportCsv} disabled={exporting}>
+          <Download aria-hidden="true" />
+          {exporting ? 'Exporting...' : 'Export CSV'}
+        </Button>
+      }
+    >
+      <QueryState query={subscribers}>
+        {() =>
+          subscribers.data!.length === 0 ? (
+            <EmptyState>No subscribers yet.</EmptyState>
+          ) : (
+            <div className={t.wrap}>
+              <table className={t.table}>
+                <thead className={t.head}>
+                  <tr>
+                    <th scope="col" className={t.th}>Email</th>
+                    <th scope="col" className={t.th}>Name</th>
+                    <th scope="col" className={t.th}>Subscribed</th>
+                    <th scope="col" className={t.th}>Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {subscribers.data!.map((s) => (
+                    <tr key={s.id} className={t.row}>
+                      <td className={t.td}>{s.email}</td>
+                      <td className={t.td}>{s.name || '—'}</td>
+                      <td className={t.td}>{formatShortDate(s.subscribedAt)}</td>
+                      <td className={t.td}>{s.unsubscribedAt ? `Left ${formatShortDate(s.unsubscribedAt)}` : 'Active'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </QueryState>
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,77 @@
+import { act, screen } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import { STORAGE_KEYS } from '@shared/constants';
+import { Toaster } from '@client/components/ui/toaster';
+import { resetToastStore } from '@client/components/ui/toast-store';
+import { json, mockFetch, renderWithRouter } from '@client/test/render';
+import CheckoutPage from './checkout';
+
+function renderCheckout(path: string) {
+  return renderWithRouter(
+    [
+      {
+        element: <><Outlet /><Toaster /></>,
+        children: [
+          { path: '/', element: <p>home page</p> },
+          { path: '/checkout', element: <CheckoutPage /> },
+          { path: '/pay/:id', element: <p>payment page</p> },
+          { path: '/login', element: <p>login page</p> },
+        ],
+      },
+    ],
+    path,
+  );
+}
+
+describe('/checkout', () => {
+  beforeEach(() => act(() => resetToastStore()));
+
+  it('without amount: "Missing amount parameter" and back to /', async () => {
+    const fetch = mockFetch({});
+    renderCheckout('/checkout?format=ebook&bookId=1');
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(screen.getByText('Missing amount parameter')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalledWith('/api/checkout', expect.anything());
+  });
+
+  it('an unknown format: "Invalid format specified", no checkout call', async () => {
+    const fetch = mockFetch({});
+    renderCheckout('/checkout?amount=999&format=scroll&bookId=1');
+    expect((await screen.findAllByText('Invalid format specified')).length).toBeGreaterThan(0);
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/checkout'))).toBe(false);
+  });
+
+  it('posts only bookId and format (never the amount) and goes to the payment page it answers', async () => {
+    const bodies: unknown[] = [];
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/checkout': (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return json({ url: '/pay/cs_123' });
+      },
+    });
+    renderCheckout('/checkout?amount=1&title=What%20We%20Owe%20the%20Dead&format=ebook&bookId=4');
+    expect(await screen.findByText('payment page')).toBeInTheDocument();
+    expect(bodies).toEqual([{ bookId: 4, format: 'ebook' }]);
+  });
+
+  it('signed out: keeps the choice and goes to log in', async () => {
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/checkout': () => json({ message: 'Authentication required' }, 401),
+    });
+    renderCheckout('/checkout?amount=999&format=audiobook&bookId=4');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.purchaseIntent)!).format).toBe('audiobook');
+  });
+
+  it('a refused checkout shows the server message', async () => {
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/checkout': () => json({ message: 'The book is currently not available for purchase in this format' }, 409),
+    });
+    renderCheckout('/checkout?amount=999&format=ebook&bookId=4');
+    expect((await screen.findAllByText('The book is currently not available for purchase in this format')).length).toBeGreaterThan(0);
+    expect(screen.getByText('Purchase Failed')).toBeInTheDocument();
+  });
+});

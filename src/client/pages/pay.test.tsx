@@ -1,0 +1,85 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import type { PaymentSession } from '@shared/schemas/store';
+import { Toaster } from '@client/components/ui/toaster';
+import { resetToastStore } from '@client/components/ui/toast-store';
+import { json, mockFetch, renderWithRouter } from '@client/test/render';
+import PayPage from './pay';
+
+const SESSION: PaymentSession = {
+  id: 'cs_1',
+  status: 'open',
+  provider: 'local',
+  format: 'ebook',
+  amount: 999,
+  currency: 'GBP',
+  displayPrice: '£9.99',
+  digital: true,
+  expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  book: { id: 1, title: 'What We Owe the Dead', coverImage: '/c.svg' },
+  customerEmail: 'ada@example.com',
+  orderReference: null,
+};
+
+function renderPay() {
+  return renderWithRouter(
+    [
+      {
+        element: <><Outlet /><Toaster /></>,
+        children: [
+          { path: '/pay/:sessionId', element: <PayPage /> },
+          { path: '/profile', element: <p>profile page</p> },
+          { path: '/', element: <p>home page</p> },
+        ],
+      },
+    ],
+    '/pay/cs_1',
+  );
+}
+
+describe('/pay/:sessionId', () => {
+  beforeEach(() => act(() => resetToastStore()));
+
+  it('shows book, format and price; Pay disables both buttons, then goes to the library', async () => {
+    let release: ((r: Response) => void) | null = null;
+    mockFetch({
+      '/api/checkout/sessions/cs_1': () => json(SESSION),
+      '/api/csrf-token': () => json({ csrfToken: 't' }),
+      '/api/checkout/sessions/cs_1/pay': () => new Promise((r) => (release = r)),
+    });
+    const { router } = renderPay();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay £9.99' }));
+    expect(screen.getByRole('heading', { name: 'What We Owe the Dead' })).toBeInTheDocument();
+    expect(await screen.findByText('Processing...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await waitFor(() => expect(release).not.toBeNull());
+    act(() => release!(json({ status: 'completed', redirectTo: '/profile#library', orderReference: 'WWD-1' })));
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(router.state.location.hash).toBe('#library');
+    expect(screen.getByText('Payment successful')).toBeInTheDocument();
+  });
+
+  it('Cancel returns to the formats', async () => {
+    mockFetch({
+      '/api/checkout/sessions/cs_1': () => json(SESSION),
+      '/api/csrf-token': () => json({ csrfToken: 't' }),
+      '/api/checkout/sessions/cs_1/cancel': () => json({ status: 'cancelled', redirectTo: '/#purchase', orderReference: null }),
+    });
+    const { router } = renderPay();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(router.state.location.hash).toBe('#purchase');
+  });
+
+  it('a completed physical order shows its confirmation and status', async () => {
+    mockFetch({
+      '/api/checkout/sessions/cs_1': () =>
+        json({ ...SESSION, status: 'completed', format: 'hardcover', digital: false, displayPrice: '£24.99', orderReference: 'WWD-ABC' }),
+    });
+    renderPay();
+    expect(await screen.findByText('Order confirmed')).toBeInTheDocument();
+    expect(screen.getByText('WWD-ABC')).toBeInTheDocument();
+    expect(screen.getByText('Preparing to ship')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+  });
+});

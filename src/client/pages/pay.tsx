@@ -1,0 +1,233 @@
+/**
+ * /pay/:sessionId: the built-in test payment page (the `local` provider), styled like a hosted
+ * checkout, and the confirmation page a physical order returns to. Paying asks the server, which
+ * completes the order through the same fulfilment code as a Stripe webhook.
+ */
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, CreditCard, Lock, PackageCheck, XCircle } from 'lucide-react';
+import type { PaymentSession } from '@shared/schemas/store';
+import { formatLabel } from '@shared/schemas/store';
+import { Alert } from '@client/components/ui/alert';
+import { Button, buttonClasses } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Spinner } from '@client/components/ui/spinner';
+import { toast } from '@client/components/ui/toast-store';
+import {
+  cancelLocalSession,
+  errorMessage,
+  payLocalSession,
+  paymentSessionKey,
+  usePaymentSession,
+} from '@client/features/purchase/api';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+
+export default function PayPage() {
+  useDocumentTitle('Secure Checkout');
+  const { sessionId = '' } = useParams();
+  const session = usePaymentSession(sessionId, { poll: true });
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-14 sm:px-6 md:py-20">
+      {session.isPending ? (
+        <div className="grid gap-6 md:grid-cols-2" aria-busy="true">
+          <span className="sr-only" role="status">Loading checkout</span>
+          <Skeleton className="h-96 w-full rounded-xl" />
+          <Skeleton className="h-96 w-full rounded-xl" />
+        </div>
+      ) : session.isError ? (
+        <SessionError error={session.error} />
+      ) : (
+        <SessionView session={session.data} />
+      )}
+    </div>
+  );
+}
+
+function SessionError({ error }: { error: Error }) {
+  const signedOut = error.message.startsWith('401');
+  return (
+    <div className="grid max-w-xl gap-6">
+      <Alert variant="destructive" title={signedOut ? 'Please log in' : 'Checkout not found'}>
+        {signedOut
+          ? 'Log in with the account that started this checkout to continue.'
+          : 'This checkout does not exist or belongs to another account.'}
+      </Alert>
+      <Link to={signedOut ? '/login' : '/#purchase'} className={buttonClasses('outline', 'md', 'w-fit')}>
+        {signedOut ? 'Log in' : 'Back to formats'}
+      </Link>
+    </div>
+  );
+}
+
+function SessionView({ session }: { session: PaymentSession }) {
+  const expired = session.status === 'expired' || (session.status === 'open' && new Date(session.expiresAt) <= new Date());
+  return (
+    <div className="grid overflow-hidden rounded-2xl border border-ink-700 bg-ink-900/80 shadow-2xl shadow-black/40 md:grid-cols-[1fr_1.1fr]">
+      <OrderSummary session={session} />
+      <div className="border-t border-ink-700 bg-ink-950/60 p-8 md:border-t-0 md:border-l">
+        {session.status === 'completed' ? (
+          <Completed session={session} />
+        ) : session.status === 'cancelled' ? (
+          <Closed title="Checkout cancelled" text="No payment was taken. You can choose a format again at any time." />
+        ) : expired ? (
+          <Closed title="Checkout expired" text="This checkout is no longer open. Please start your purchase again." />
+        ) : session.provider === 'local' ? (
+          <PayForm session={session} />
+        ) : (
+          <div className="grid gap-4">
+            <Spinner label="Waiting for the payment confirmation..." showLabel />
+            <p className="text-sm text-bone-300">This page updates as soon as the payment provider confirms your order.</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function OrderSummary({ session }: { session: PaymentSession }) {
+  return (
+    <div className="p-8">
+      <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.25em] text-blood-400 uppercase">
+        <Lock aria-hidden="true" className="size-3.5" /> Secure checkout
+      </p>
+      <div className="mt-8 flex gap-5">
+        <img
+          src={session.book.coverImage}
+          alt={`Cover of ${session.book.title}`}
+          className="h-36 w-24 shrink-0 rounded-sm border border-ink-700 object-cover shadow-lg shadow-black/50"
+        />
+        <div>
+          <h1 className="font-display text-2xl font-semibold text-bone-50">{session.book.title}</h1>
+          <p className="mt-1 text-bone-300">{formatLabel(session.format)}</p>
+        </div>
+      </div>
+      <dl className="mt-10 grid gap-3 border-t border-ink-700 pt-6 text-sm">
+        <div className="flex justify-between text-bone-300">
+          <dt>{formatLabel(session.format)} × 1</dt>
+          <dd>{session.displayPrice}</dd>
+        </div>
+        <div className="flex justify-between text-bone-300">
+          <dt>{session.digital ? 'Delivery' : 'Shipping'}</dt>
+          <dd>{session.digital ? 'Instant download' : 'Included'}</dd>
+        </div>
+        <div className="flex justify-between border-t border-ink-700 pt-3 text-base font-semibold text-bone-50">
+          <dt>Total due</dt>
+          <dd>{session.displayPrice}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function PayForm({ session }: { session: PaymentSession }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
+
+  async function run(action: 'pay' | 'cancel') {
+    setBusy(action);
+    try {
+      const result = action === 'pay' ? await payLocalSession(session.id) : await cancelLocalSession(session.id);
+      if (action === 'pay' && result.status === 'completed') {
+        toast({
+          title: 'Payment successful',
+          description: session.digital
+            ? `Your ${formatLabel(session.format)} is ready in your library.`
+            : `Order ${result.orderReference ?? ''} confirmed.`,
+        });
+        // The library must show the new purchase, not a cached list.
+        await queryClient.invalidateQueries({ queryKey: ['/api/library/books'] });
+      }
+      await queryClient.invalidateQueries({ queryKey: paymentSessionKey(session.id) });
+      navigate(result.redirectTo);
+    } catch (error) {
+      toast({ title: 'Payment Failed', description: errorMessage(error, 'The payment could not be completed.'), variant: 'destructive' });
+      await queryClient.invalidateQueries({ queryKey: paymentSessionKey(session.id) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h2 className="font-display text-xl font-semibold text-bone-50">Pay with card</h2>
+        <p className="mt-1 text-sm text-bone-400">Receipt to {session.customerEmail}</p>
+      </div>
+      <div className="rounded-lg border border-dashed border-bone-300/30 p-4 text-sm text-bone-300">
+        <p className="flex items-center gap-2 font-medium text-bone-100">
+          <CreditCard aria-hidden="true" className="size-4 text-blood-400" /> Test payment
+        </p>
+        <p className="mt-1">This store runs in test mode: no card is charged and no card details are needed.</p>
+      </div>
+      <Button size="lg" className="w-full" onClick={() => void run('pay')} disabled={busy !== null}>
+        {busy === 'pay' ? (
+          <>
+            <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-bone-50/40 border-t-bone-50" />
+            Processing...
+          </>
+        ) : (
+          <>
+            <Lock aria-hidden="true" /> Pay {session.displayPrice}
+          </>
+        )}
+      </Button>
+      <Button variant="ghost" className="w-full" onClick={() => void run('cancel')} disabled={busy !== null}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
+function Completed({ session }: { session: PaymentSession }) {
+  if (session.digital) {
+    return (
+      <div className="grid gap-5">
+        <CheckCircle2 aria-hidden="true" className="size-10 text-blood-400" />
+        <h2 className="font-display text-2xl font-semibold text-bone-50">Payment complete</h2>
+        <p className="text-bone-300">Your {formatLabel(session.format)} is waiting in your library.</p>
+        <Link to="/profile#library" className={buttonClasses('primary', 'lg', 'w-fit')}>
+          Go to My Library
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-5">
+      <PackageCheck aria-hidden="true" className="size-10 text-blood-400" />
+      <h2 className="font-display text-2xl font-semibold text-bone-50">Order confirmed</h2>
+      <p className="text-bone-300">
+        Thank you. Your {formatLabel(session.format)} will be packed and shipped to you. A receipt is on its way to{' '}
+        {session.customerEmail}.
+      </p>
+      <dl className="grid gap-2 rounded-lg border border-ink-700 p-4 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-bone-400">Order reference</dt>
+          <dd className="font-mono text-bone-50">{session.orderReference}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-bone-400">Status</dt>
+          <dd className="text-bone-50">Preparing to ship</dd>
+        </div>
+      </dl>
+      <Link to="/profile#library" className={buttonClasses('outline', 'md', 'w-fit')}>
+        View my orders
+      </Link>
+    </div>
+  );
+}
+
+function Closed({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="grid gap-5">
+      <XCircle aria-hidden="true" className="size-10 text-bone-400" />
+      <h2 className="font-display text-2xl font-semibold text-bone-50">{title}</h2>
+      <p className="text-bone-300">{text}</p>
+      <Link to="/#purchase" className={buttonClasses('outline', 'md', 'w-fit')}>
+        Back to formats
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { users } from '../schema';
+import { hashPassword } from '../../platform/passwords';
+
+/**
+ * The demo reader behind the newsletter section's demo Login (SPEC 6). Its credentials are public by
+ * design (the site hands them to the button), so the account is an ordinary reader with no privileges,
+ * and it is only created when the operator has demo login on.
+ */
+export const DEMO_READER = {
+  username: 'demo-reader',
+  email: 'demo-reader@example.com',
+  displayName: 'Demo Reader',
+  password: 'Demo-Reader-2026!',
+} as const;
+
+/** Creates the demo reader once; an existing account (whatever its password) is left alone. */
+export async function ensureDemoReader(db: Db): Promise<void> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${DEMO_READER.username}`)
+    .limit(1);
+  if (existing) return;
+  await db
+    .insert(users)
+    .values({
+      username: DEMO_READER.username,
+      email: DEMO_READER.email,
+      displayName: DEMO_READER.displayName,
+      passwordHash: await hashPassword(DEMO_READER.password),
+      role: 'user',
+    })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { and, asc, eq } from 'drizzle-orm';
+import type { DigitalFormat } from '@shared/constants';
+import { adminAssetSchema, assetParams, UPLOAD_LIMITS, type AdminAsset } from '@shared/schemas/admin';
+import { errorSchema } from '@shared/schemas/common';
+import { books, digitalAssets } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { audit } from './audit';
+import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
+
+const refusals = { 401: errorSchema, 403: errorSchema };
+const MAX_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS));
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** '1.0' -> '2.0': every replacement is a new major version the buyer can tell apart. */
+export function nextVersion(version: string): string {
+  const major = Number.parseInt(version, 10);
+  return `${Number.isFinite(major) && major > 0 ? major + 1 : 2}.0`;
+}
+
+const assetColumns = {
+  id: digitalAssets.id,
+  bookId: digitalAssets.bookId,
+  bookTitle: books.title,
+  format: digitalAssets.format,
+  fileName: digitalAssets.fileName,
+  contentType: digitalAssets.contentType,
+  fileSizeKb: digitalAssets.fileSizeKb,
+  version: digitalAssets.version,
+  updatedAt: digitalAssets.updatedAt,
+};
+const toAsset = (r: { updatedAt: Date; format: string } & Omit<AdminAsset, 'updatedAt' | 'format'>): AdminAsset => ({
+  ...r,
+  format: r.format as DigitalFormat,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/**
+ * Digital files per book and format. The upload is checked by its bytes; a replacement updates the
+ * same digital_assets row, so every past buyer's purchase now leads to the new file.
+ */
+export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const { clock, files, random } = app.deps;
+  // Multipart parsing exists only inside this plugin: no other route accepts uploads.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD, files: 1, fields: 5, parts: 6 } });
+
+  app.get(
+    '/api/admin/files',
+    { schema: { tags: ['admin'], summary: 'Every digital file', response: { 200: z.array(adminAssetSchema), ...refusals } } },
+    async () => {
+      const rows = await db
+        .select(assetColumns)
+        .from(digitalAssets)
+        .innerJoin(books, eq(books.id, digitalAssets.bookId))
+        .orderBy(asc(digitalAssets.bookId), asc(digitalAssets.format));
+      return rows.map(toAsset);
+    },
+  );
+
+  app.put(
+    '/api/admin/books/:id/files/:format',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Upload or replace the file of a book and format (multipart field "file")',
+        consumes: ['multipart/form-data'],
+        params: assetParams,
+        response: { 200: adminAssetSchema, 201: adminAssetSchema, 400: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { id: bookId, format } = request.params;
+      const limit = UPLOAD_LIMITS[format];
+      const [book] = await db.select({ id: books.id }).from(books).where(eq(books.id, bookId));
+      if (!book) throw notFound('Book not found');
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the file as multipart/form-data');
+
+      let data: Buffer;
+      let originalName: string;
+      try {
+        const part = await request.file({ limits: { fileSize: limit } });
+        if (!part) throw badRequest('Choose a file to upload', { file: 'Choose a file to upload' });
+        originalName = part.filename;
+        data = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('FILE_TOO_LARGE', 413, `The file is too large. The limit for ${format} is ${megabytes(limit)}.`);
+        }
+        throw error;
+      }
+      if (data.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
+      const detected = detectType(data.subarray(0, 64));
+      if (!detected || !acceptsType(format, detected.contentType)) {
+        throw new AppError('UNSUPPORTED_FILE_TYPE', 415, `The ${format} file must be ${ACCEPT_LABEL[format]}.`);
+      }
+
+      const fileName = safeFileName(originalName, detected.extension);
+      const key = `books/${bookId}/${format}/${clock.now().getTime().toString(36)}-${random.token(6).replace(/[^A-Za-z0-9]/g, '')}-${fileName}`;
+      await files.put(key, data, detected.contentType);
+
+      const now = clock.now();
+      let previousKey: string | null = null;
+      let created = false;
+      try {
+        await db.transaction(async (tx) => {
+          const [existing] = await tx
+            .select()
+            .from(digitalAssets)
+            .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, format)))
+            .for('update');
+          const fields = { fileUrl: key, fileName, contentType: detected.contentType, fileSizeKb: Math.ceil(data.length / 1024), updatedAt: now };
+          if (existing) {
+            previousKey = existing.fileUrl;
+            const version = nextVersion(existing.version);
+            await tx.update(digitalAssets).set({ ...fields, version }).where(eq(digitalAssets.id, existing.id));
+            await audit(tx, request, { action: 'file.replace', targetType: 'digital_asset', targetId: existing.id, details: { bookId, format, fileName, bytes: data.length, version } }, now);
+          } else {
+            created = true;
+            const [row] = await tx.insert(digitalAssets).values({ bookId, format, ...fields, createdAt: now }).returning({ id: digitalAssets.id });
+            await audit(tx, request, { action: 'file.upload', targetType: 'digital_asset', targetId: row.id, details: { bookId, format, fileName, bytes: data.length } }, now);
+          }
+        });
+      } catch (error) {
+        await files.remove(key).catch(() => undefined);
+        throw error;
+      }
+      // The old bytes are no longer referenced by any row; a download already streaming keeps its handle.
+      if (previousKey && previousKey !== key) await files.remove(previousKey).catch(() => undefined);
+
+      const [row] = await db
+        .select(assetColumns)
+        .from(digitalAssets)
+        .innerJoin(books, eq(books.id, digitalAssets.bookId))
+        .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, format)));
+      return reply.status(created ? 201 : 200).send(toAsset(row));
+    },
+  );
+};

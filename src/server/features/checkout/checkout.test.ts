@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutSessions, mailOutbox, purchaseCustomerInfo, purchases } from '../../db/schema';
+import { TestAgent, type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
+import { buy, featuredBookId, startCheckout } from './test-support';
+
+describe('checkout with the local payment page', () => {
+  let t: TestApp;
+  let bookId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com' } });
+    bookId = await featuredBookId(t.app);
+  });
+  afterAll(() => t.close());
+
+  const newBuyer = async () => {
+    const user = await createUser(t.database);
+    return { user, agent: await signedInAgent(t.app, user.id) };
+  };
+
+  it('lists the four formats with server prices and the seeded display text', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/store/formats' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.book.id).toBe(bookId);
+    expect(body.formats.map((f: { id: string }) => f.id)).toEqual(['hardcover', 'paperback', 'ebook', 'audiobook']);
+    const ebook = body.formats.find((f: { id: string }) => f.id === 'ebook');
+    expect(ebook).toMatchObject({ price: 999, displayPrice: '£9.99', currency: 'GBP' });
+    expect(ebook.features.length).toBeGreaterThan(0);
+    expect(ebook.buttonText).toBeTruthy();
+  });
+
+  it('refuses an anonymous checkout with 401', async () => {
+    const res = await new TestAgent(t.app).post('/api/checkout', { bookId, format: 'ebook' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('prices the checkout from the server table, ignoring any amount the client sends', async () => {
+    const { agent } = await newBuyer();
+    const res = await agent.post('/api/checkout', { bookId, format: 'ebook', amount: 1 });
+    expect(res.statusCode).toBe(200);
+    const sessionId = res.json().url.split('/').pop();
+    const [row] = await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+    expect(row).toMatchObject({ amount: 999, currency: 'GBP', format: 'ebook', status: 'open', provider: 'local' });
+    const page = await agent.get(`/api/checkout/sessions/${sessionId}`);
+    expect(page.json()).toMatchObject({ displayPrice: '£9.99', format: 'ebook', digital: true, status: 'open' });
+  });
+
+  it('refuses unknown formats, unknown books and books not on sale with clear 4xx errors', async () => {
+    const { agent } = await newBuyer();
+    const badFormat = await agent.post('/api/checkout', { bookId, format: 'scroll' });
+    expect(badFormat.statusCode).toBe(400);
+    expect(badFormat.json().message).toBe('Invalid format specified');
+    const noBook = await agent.post('/api/checkout', { bookId: 999999, format: 'ebook' });
+    expect(noBook.statusCode).toBe(404);
+    const books = (await t.app.inject({ method: 'GET', url: '/api/books' })).json() as Array<{ id: number; featured: boolean }>;
+    const upcoming = books.find((b) => !b.featured)!;
+    const notOnSale = await agent.post('/api/checkout', { bookId: upcoming.id, format: 'ebook' });
+    expect(notOnSale.statusCode).toBe(409);
+    expect(notOnSale.json().message).toMatch(/not available/);
+  });
+
+  it('paying fulfils once: purchase, customer info, receipt mail with the library link', async () => {
+    const { user, agent } = await newBuyer();
+    const paid = await buy(agent, bookId, 'ebook');
+    expect(paid).toMatchObject({ status: 'completed', redirectTo: '/profile#library' });
+    expect(paid.orderReference).toMatch(/^WWD-[0-9A-F]{10}$/);
+
+    // Paying again (a double click, a retry) changes nothing.
+    const again = await agent.post(`/api/checkout/sessions/${paid.sessionId}/pay`);
+    expect(again.json().status).toBe('completed');
+
+    const rows = await t.database.db.select().from(purchases).where(eq(purchases.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      format: 'ebook',
+      price: 999,
+      status: 'completed',
+      downloadCount: 0,
+      maxDownloads: 1,
+      downloadUsed: false,
+      orderReference: paid.orderReference,
+    });
+    const [info] = await t.database.db
+      .select()
+      .from(purchaseCustomerInfo)
+      .where(eq(purchaseCustomerInfo.purchaseId, rows[0].id));
+    expect(info).toMatchObject({ customerEmail: user.email, stripeSessionId: `local_${paid.sessionId}` });
+    expect(info.customerName).toBeTruthy();
+
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].kind).toBe('receipt');
+    expect(mails[0].text).toContain('https://shop.example.com/profile#library');
+    expect(mails[0].text).toContain(paid.orderReference!);
+    expect(mails[0].text).toContain('£9.99');
+  });
+
+  it('a hardcover is an order to ship: listed with its status, never in the library', async () => {
+    const { agent } = await newBuyer();
+    const paid = await buy(agent, bookId, 'hardcover');
+    expect(paid.redirectTo).toBe(`/pay/${paid.sessionId}`);
+    const orders = (await agent.get('/api/library/orders')).json();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ format: 'hardcover', status: 'completed', displayPrice: '£24.99', shippedAt: null });
+    const library = (await agent.get('/api/library/books')).json();
+    expect(library).toEqual([]);
+  });
+
+  it("another user can neither see nor pay someone else's checkout", async () => {
+    const { agent } = await newBuyer();
+    const sessionId = await startCheckout(agent, bookId, 'ebook');
+    const other = await newBuyer();
+    expect((await other.agent.get(`/api/checkout/sessions/${sessionId}`)).statusCode).toBe(404);
+    expect((await other.agent.post(`/api/checkout/sessions/${sessionId}/pay`)).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+    expect(row.status).toBe('open');
+  });
+
+  it('a cancelled checkout cannot be paid afterwards', async () => {
+    const { user, agent } = await newBuyer();
+    const sessionId = await startCheckout(agent, bookId, 'ebook');
+    const cancel = await agent.post(`/api/checkout/sessions/${sessionId}/cancel`);
+    expect(cancel.json()).toMatchObject({ status: 'cancelled', redirectTo: '/#purchase' });
+    const pay = await agent.post(`/api/checkout/sessions/${sessionId}/pay`);
+    expect(pay.statusCode).toBe(409);
+    expect(await t.database.db.select().from(purchases).where(eq(purchases.userId, user.id))).toHaveLength(0);
+  });
+
+  it('an expired checkout cannot be paid', async () => {
+    const { user, agent } = await newBuyer();
+    const sessionId = await startCheckout(agent, bookId, 'audiobook');
+    t.clock.advance(61 * 60 * 1000);
+    const pay = await agent.post(`/api/checkout/sessions/${sessionId}/pay`);
+    expect(pay.statusCode).toBe(410);
+    expect(await t.database.db.select().from(purchases).where(eq(purchases.userId, user.id))).toHaveLength(0);
+  });
+
+  it('requires the CSRF token to pay', async () => {
+    const { agent } = await newBuyer();
+    const sessionId = await startCheckout(agent, bookId, 'ebook');
+    const res = await agent.post(`/api/checkout/sessions/${sessionId}/pay`, undefined, { csrf: false });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('CSRF_ERROR');
+  });
+});

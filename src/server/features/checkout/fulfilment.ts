@@ -1,0 +1,131 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_MAX_DOWNLOADS, isDigitalFormat } from '@shared/constants';
+import { books, checkoutSessions, paymentEvents, purchaseCustomerInfo, purchases, users } from '../../db/schema';
+import { sha256 } from '../../platform/crypto';
+import type { PaymentEvent } from '../../platform/payments';
+import { receiptMail } from './receipt';
+
+export type FulfilmentOutcome =
+  | 'fulfilled'
+  | 'duplicate-event'
+  | 'ignored'
+  | 'not-paid'
+  | 'unknown-session'
+  | 'mismatch'
+  | 'already-closed';
+
+export interface FulfilmentResult {
+  outcome: FulfilmentOutcome;
+  purchaseId?: number;
+  orderReference?: string;
+}
+
+/** One order reference per checkout session, so even a second insert attempt would hit the unique key. */
+export const orderReferenceFor = (checkoutId: string) => `WWD-${sha256(checkoutId).slice(0, 10).toUpperCase()}`;
+
+/**
+ * The one fulfilment path, for Stripe webhooks and the local payment page alike. Everything happens in
+ * one transaction, and the two guards are single statements the database arbitrates:
+ *  - the event id is inserted into payment_events (primary key), so a redelivered event does nothing;
+ *  - the session moves 'open' -> 'completed' with UPDATE ... WHERE status = 'open' RETURNING, so of any
+ *    number of concurrent deliveries exactly one gets the row and records the purchase.
+ */
+export async function handlePaymentEvent(app: FastifyInstance, event: PaymentEvent): Promise<FulfilmentResult> {
+  const { db } = app.deps.database;
+  const { clock, mailer, config } = app.deps;
+  const log = app.log.child({ paymentEventId: event.id, type: event.type });
+
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const fresh = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (fresh.length === 0) return { outcome: 'duplicate-event' as const };
+
+    const c = event.completion;
+    if (!c) return { outcome: 'ignored' as const };
+    if (!c.paid) {
+      log.info('checkout completed without payment yet; waiting for the payment event');
+      return { outcome: 'not-paid' as const };
+    }
+
+    const [session] = await tx
+      .select()
+      .from(checkoutSessions)
+      .where(
+        c.checkoutId
+          ? eq(checkoutSessions.id, c.checkoutId)
+          : eq(checkoutSessions.providerSessionId, c.providerSessionId),
+      )
+      .limit(1);
+    if (!session || (session.providerSessionId && session.providerSessionId !== c.providerSessionId)) {
+      log.warn({ checkoutId: c.checkoutId }, 'payment event for an unknown checkout session');
+      return { outcome: 'unknown-session' as const };
+    }
+    if (c.amount !== session.amount || (c.currency ?? '').toUpperCase() !== session.currency.toUpperCase()) {
+      log.error(
+        { checkoutId: session.id, paid: c.amount, currency: c.currency, expected: session.amount },
+        'paid amount or currency does not match the server price; not fulfilled',
+      );
+      return { outcome: 'mismatch' as const };
+    }
+
+    const claimed = await tx
+      .update(checkoutSessions)
+      .set({ status: 'completed', completedAt: now })
+      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
+      .returning({ id: checkoutSessions.id });
+    if (claimed.length === 0) return { outcome: 'already-closed' as const };
+
+    const digital = isDigitalFormat(session.format);
+    const orderReference = orderReferenceFor(session.id);
+    const [purchase] = await tx
+      .insert(purchases)
+      .values({
+        userId: session.userId,
+        bookId: session.bookId,
+        format: session.format,
+        price: session.amount,
+        currency: session.currency,
+        purchaseDate: now,
+        status: 'completed',
+        orderReference,
+        // Hardcover and paperback are shipped, not downloaded.
+        maxDownloads: digital ? DEFAULT_MAX_DOWNLOADS : 0,
+      })
+      .returning({ id: purchases.id });
+
+    const [buyer] = await tx
+      .select({ email: users.email, username: users.username, displayName: users.displayName, title: books.title })
+      .from(users)
+      .innerJoin(books, eq(books.id, sql`${session.bookId}`))
+      .where(eq(users.id, session.userId));
+    const customerName = c.customerName || buyer.displayName || buyer.username;
+    await tx.insert(purchaseCustomerInfo).values({
+      purchaseId: purchase.id,
+      customerName,
+      customerEmail: c.customerEmail || buyer.email,
+      stripeSessionId: c.providerSessionId,
+      shippingAddress: c.shippingAddress ?? null,
+    });
+    await tx.update(checkoutSessions).set({ purchaseId: purchase.id }).where(eq(checkoutSessions.id, session.id));
+    await mailer.enqueue(
+      receiptMail({
+        to: buyer.email,
+        customerName,
+        bookTitle: buyer.title,
+        format: session.format,
+        amount: session.amount,
+        orderReference,
+        purchaseDate: now,
+        publicUrl: config.publicUrl,
+      }),
+      tx,
+    );
+    log.info({ checkoutId: session.id, purchaseId: purchase.id }, 'purchase fulfilled');
+    return { outcome: 'fulfilled' as const, purchaseId: purchase.id, orderReference };
+  });
+}

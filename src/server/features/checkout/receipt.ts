@@ -1,0 +1,62 @@
+import { formatPrice, isDigitalFormat } from '@shared/constants';
+import { formatLabel } from '@shared/schemas/store';
+import type { MailMessage } from '../../platform/mail';
+
+export interface ReceiptInput {
+  to: string;
+  customerName: string;
+  bookTitle: string;
+  format: string;
+  amount: number;
+  orderReference: string;
+  purchaseDate: Date;
+  publicUrl: URL;
+}
+
+const escapeHtml = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The purchase receipt, with a link to the buyer's library (where orders to ship are listed too). */
+export function receiptMail(input: ReceiptInput): MailMessage {
+  const libraryUrl = new URL('/profile#library', input.publicUrl).toString();
+  const label = formatLabel(input.format);
+  const price = formatPrice(input.amount);
+  const date = input.purchaseDate.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  const digital = isDigitalFormat(input.format);
+  const next = digital
+    ? `Your ${label} is waiting in your library. Each digital format can be downloaded once, so download it on the device you want to keep it on:`
+    : `Your ${label} order will be packed and shipped to the address you gave at checkout. You can follow its status in your account:`;
+  const text = [
+    `Hello ${input.customerName},`,
+    '',
+    `Thank you for buying ${input.bookTitle}.`,
+    '',
+    `Order reference: ${input.orderReference}`,
+    `Item: ${input.bookTitle} (${label})`,
+    `Price: ${price}`,
+    `Date: ${date}`,
+    '',
+    next,
+    libraryUrl,
+    '',
+    'Keep this email as your receipt.',
+  ].join('\n');
+  const html = `<p>Hello ${escapeHtml(input.customerName)},</p>
+<p>Thank you for buying <strong>${escapeHtml(input.bookTitle)}</strong>.</p>
+<table cellpadding="4">
+<tr><td>Order reference</td><td><strong>${escapeHtml(input.orderReference)}</strong></td></tr>
+<tr><td>Item</td><td>${escapeHtml(input.bookTitle)} (${escapeHtml(label)})</td></tr>
+<tr><td>Price</td><td>${escapeHtml(price)}</td></tr>
+<tr><td>Date</td><td>${escapeHtml(date)}</td></tr>
+</table>
+<p>${escapeHtml(next)}</p>
+<p><a href="${escapeHtml(libraryUrl)}">${digital ? 'Open your library' : 'View your order'}</a></p>
+<p>Keep this email as your receipt.</p>`;
+  return {
+    to: input.to,
+    subject: `Your receipt for ${input.bookTitle} (${label}) - ${input.orderReference}`,
+    text,
+    html,
+    kind: 'receipt',
+  };
+}

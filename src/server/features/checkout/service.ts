@@ -1,0 +1,163 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { PHYSICAL_FORMATS, type PurchaseFormat, formatPrice, isDigitalFormat } from '@shared/constants';
+import {
+  type PaymentSession,
+  type StoreFormatsResponse,
+  formatLabel,
+} from '@shared/schemas/store';
+import { checkoutSessions, books, digitalAssets, purchases, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { AppError, notFound } from '../../platform/errors';
+import { getBook, getFeaturedBook, getPrice, listPrices } from '../books/service';
+import { getSetting } from '../settings/service';
+
+/** How long a started checkout stays payable (Stripe accepts 30 minutes to 24 hours). */
+export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
+
+interface FormatContent {
+  id: string;
+  title: string;
+  features: string[];
+  buttonText: string;
+}
+
+/** The purchase section: the display text the author keeps in 'site.formats', priced by the server. */
+export async function listStoreFormats(db: DbOrTx): Promise<StoreFormatsResponse> {
+  const book = await getFeaturedBook(db);
+  if (!book) return { book: null, formats: [] };
+  const [content, prices] = await Promise.all([getSetting<FormatContent[]>(db, 'site.formats'), listPrices(db, book.id)]);
+  const formats: StoreFormatsResponse['formats'] = [];
+  for (const item of content ?? []) {
+    const price = prices.find((p) => p.format === item.id);
+    // A format without a server price cannot be bought, so it is not offered.
+    if (!price) continue;
+    formats.push({
+      id: item.id as PurchaseFormat,
+      title: item.title,
+      price: price.price,
+      currency: price.currency,
+      displayPrice: formatPrice(price.price),
+      features: item.features,
+      buttonText: item.buttonText,
+    });
+  }
+  return { book: { id: book.id, title: book.title }, formats };
+}
+
+const notAvailable = (message: string) => new AppError('NOT_AVAILABLE', 409, message);
+
+/** Starts a payment: the price comes from the server's table, never from the client. */
+export async function createCheckout(
+  app: FastifyInstance,
+  userId: number,
+  input: { bookId: number; format: PurchaseFormat },
+): Promise<{ url: string }> {
+  const { db } = app.deps.database;
+  const { clock, random, payments, config } = app.deps;
+  const book = await getBook(db, input.bookId);
+  if (!book) throw notFound('Book not found');
+  const price = await getPrice(db, book.id, input.format);
+  if (!price) throw notAvailable('The book is currently not available for purchase in this format');
+  if (isDigitalFormat(input.format)) {
+    const [asset] = await db
+      .select({ id: digitalAssets.id })
+      .from(digitalAssets)
+      .where(and(eq(digitalAssets.bookId, book.id), eq(digitalAssets.format, input.format)))
+      .limit(1);
+    if (!asset) throw notAvailable('This format is not available for download yet');
+  }
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Authentication required');
+
+  const id = `cs_${random.token(18)}`;
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + CHECKOUT_TTL_MS);
+  await db.insert(checkoutSessions).values({
+    id,
+    userId,
+    bookId: book.id,
+    format: input.format,
+    amount: price.price,
+    currency: price.currency,
+    provider: payments.name,
+    status: 'open',
+    createdAt: now,
+    expiresAt,
+  });
+
+  const base = config.publicUrl.origin;
+  const physical = (PHYSICAL_FORMATS as readonly string[]).includes(input.format);
+  try {
+    const created = await payments.createPayment({
+      checkoutId: id,
+      userId,
+      bookId: book.id,
+      format: input.format,
+      amount: price.price,
+      currency: price.currency,
+      productName: `${book.title} (${formatLabel(input.format)})`,
+      customerEmail: user.email,
+      collectShipping: physical,
+      // Physical orders come back to the confirmation page; digital ones to the library. Neither page
+      // grants anything: only the provider's signed event (or the local page's Pay) fulfils.
+      successUrl: physical ? `${base}/pay/${id}` : `${base}/profile#library`,
+      cancelUrl: `${base}/#purchase`,
+      expiresAt,
+    });
+    await db
+      .update(checkoutSessions)
+      .set({ providerSessionId: created.providerSessionId })
+      .where(eq(checkoutSessions.id, id));
+    return { url: created.url };
+  } catch (error) {
+    await db.update(checkoutSessions).set({ status: 'cancelled' }).where(eq(checkoutSessions.id, id));
+    app.log.error({ err: error, checkoutId: id }, 'payment provider refused to create a session');
+    throw new AppError('PAYMENT_UNAVAILABLE', 502, 'The payment service is unavailable. Please try again shortly.');
+  }
+}
+
+/** A checkout session as its owner's payment page shows it; anyone else gets 404. */
+export async function getPaymentSession(db: DbOrTx, userId: number, sessionId: string): Promise<PaymentSession> {
+  const [row] = await db
+    .select({
+      id: checkoutSessions.id,
+      status: checkoutSessions.status,
+      provider: checkoutSessions.provider,
+      format: checkoutSessions.format,
+      amount: checkoutSessions.amount,
+      currency: checkoutSessions.currency,
+      expiresAt: checkoutSessions.expiresAt,
+      bookId: books.id,
+      title: books.title,
+      coverImage: books.coverImage,
+      email: users.email,
+      orderReference: purchases.orderReference,
+    })
+    .from(checkoutSessions)
+    .innerJoin(books, eq(books.id, checkoutSessions.bookId))
+    .innerJoin(users, eq(users.id, checkoutSessions.userId))
+    .leftJoin(purchases, eq(purchases.id, checkoutSessions.purchaseId))
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound('Checkout session not found');
+  return {
+    id: row.id,
+    status: row.status as PaymentSession['status'],
+    provider: row.provider as PaymentSession['provider'],
+    format: row.format as PurchaseFormat,
+    amount: row.amount,
+    currency: row.currency,
+    displayPrice: formatPrice(row.amount),
+    digital: isDigitalFormat(row.format),
+    expiresAt: row.expiresAt.toISOString(),
+    book: { id: row.bookId, title: row.title, coverImage: row.coverImage },
+    customerEmail: row.email,
+    orderReference: row.orderReference ?? null,
+  };
+}
+
+/** Where the browser goes after a checkout completes. */
+export function completionRedirect(session: { id: string; format: string }): string {
+  return isDigitalFormat(session.format) ? '/profile#library' : `/pay/${session.id}`;
+}

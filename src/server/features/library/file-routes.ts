@@ -1,0 +1,105 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ByteRange } from '../../platform/files';
+import { findAsset, findEntitledPurchase } from './service';
+import { safeFileName, verifyDownloadToken } from './download-link';
+
+/** Parses a single-range `Range` header; null means "send it all", 'unsatisfiable' means 416. */
+export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // Multiple ranges or other units: ignoring Range and sending the whole file is allowed (RFC 9110).
+  if (!match) return null;
+  const [, startText, endText] = match;
+  if (startText === '' && endText === '') return null;
+  if (size === 0) return 'unsatisfiable';
+  if (startText === '') {
+    const suffix = Number(endText);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(startText);
+  const end = endText === '' ? size - 1 : Math.min(Number(endText), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string) {
+  reply.header('Cache-Control', 'no-store');
+  // Someone following the link in a browser gets a readable page; scripts get the JSON error shape.
+  if ((request.headers.accept ?? '').includes('text/html')) {
+    const escaped = message.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Download unavailable</title></head>` +
+          `<body style="font-family:system-ui,sans-serif;background:#09080a;color:#ede5d5;padding:3rem">` +
+          `<h1>Download unavailable</h1><p>${escaped}</p><p><a style="color:#ef5a60" href="/profile#library">Back to your library</a></p></body></html>`,
+      );
+  }
+  return reply.status(status).send({ message, code });
+}
+
+/**
+ * GET /files/download/:token streams a purchased file. The signed token is the permission (it names the
+ * purchase, asset and user and expires in minutes); the download was already counted when the link was
+ * issued, so Range requests can resume an interrupted transfer without spending another one.
+ */
+export const fileRoutes: FastifyPluginAsync = async (app) => {
+  app.route<{ Params: { token: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/files/download/:token',
+    exposeHeadRoute: false,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const check = verifyDownloadToken(app.deps.secret, request.params.token, app.deps.clock.now());
+      if (!check.ok) {
+        return check.reason === 'expired'
+          ? refuse(request, reply, 410, 'LINK_EXPIRED', 'This download link has expired. Download links are valid for 10 minutes.')
+          : refuse(request, reply, 403, 'LINK_INVALID', 'This download link is not valid.');
+      }
+      const { db } = app.deps.database;
+      const { grant } = check;
+      const [purchase, asset] = await Promise.all([
+        findEntitledPurchase(db, grant.purchaseId, grant.userId),
+        findAsset(db, { id: grant.assetId }),
+      ]);
+      if (!purchase || !asset || asset.bookId !== purchase.bookId || asset.format !== purchase.format) {
+        return refuse(request, reply, 403, 'LINK_INVALID', 'This download link is no longer valid.');
+      }
+      const stored = await app.deps.files.stat(asset.fileUrl);
+      if (!stored) {
+        request.log.error({ assetId: asset.id, key: asset.fileUrl }, 'digital asset file is missing from the file store');
+        return refuse(request, reply, 404, 'NOT_FOUND', 'Digital asset not found');
+      }
+      const size = stored.size;
+      const fileName = safeFileName(asset.fileName, `download.${asset.format}`);
+      const etag = `"${asset.id}-${asset.updatedAt.getTime()}-${size}"`;
+      reply.header('Content-Type', asset.contentType);
+      reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
+      reply.header('Cache-Control', 'no-store');
+      reply.header('Accept-Ranges', 'bytes');
+      reply.header('ETag', etag);
+      reply.header('Last-Modified', asset.updatedAt.toUTCString());
+      reply.header('X-Content-Type-Options', 'nosniff');
+
+      // If-Range: resume only if the file has not changed since the first part was fetched.
+      const ifRange = request.headers['if-range'];
+      const rangeHeader = !ifRange || ifRange === etag ? request.headers.range : undefined;
+      const range = parseRange(rangeHeader, size);
+      if (range === 'unsatisfiable') {
+        reply.header('Content-Range', `bytes */${size}`);
+        return reply.status(416).send();
+      }
+      const length = range ? range.end - range.start + 1 : size;
+      if (range) {
+        reply.status(206);
+        reply.header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+      }
+      reply.header('Content-Length', String(length));
+      if (request.method === 'HEAD') return reply.send();
+      const stream = await app.deps.files.read(asset.fileUrl, range ?? undefined);
+      return reply.send(stream);
+    },
+  });
+};

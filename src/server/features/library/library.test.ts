@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digitalAssets, purchases } from '../../db/schema';
+import { seedFilesDir } from '../../db/seed';
+import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
+import { buy, featuredBookId } from '../checkout/test-support';
+
+describe('library and one-time downloads', () => {
+  let t: TestApp;
+  let bookId: number;
+  let ebookAssetId: number;
+  const epub = fs.readFileSync(path.join(seedFilesDir(), 'what-we-owe-the-dead.epub'));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    bookId = await featuredBookId(t.app);
+    const [asset] = await t.database.db
+      .select()
+      .from(digitalAssets)
+      .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, 'ebook')));
+    ebookAssetId = asset.id;
+  });
+  afterAll(() => t.close());
+
+  async function buyer(formats: string[] = ['ebook']) {
+    const user = await createUser(t.database);
+    const agent = await signedInAgent(t.app, user.id);
+    for (const format of formats) await buy(agent, bookId, format);
+    return { user, agent };
+  }
+  const purchaseOf = async (userId: number, format = 'ebook') =>
+    (
+      await t.database.db
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), eq(purchases.format, format)))
+    )[0];
+  const linkFor = (agent: TestAgent, assetId = ebookAssetId) =>
+    agent.get(`/api/digital-assets/${assetId}/download`, { auth: 'bearer' });
+
+  it("lists only the caller's digital purchases, as SPEC 3 library items", async () => {
+    const a = await buyer(['ebook', 'paperback']);
+    const b = await buyer(['audiobook']);
+    const res = await a.agent.get('/api/library/books');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('no-store');
+    const items = res.json();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      bookId,
+      userId: a.user.id,
+      format: 'ebook',
+      downloadCount: 0,
+      downloadUsed: false,
+      book: { id: bookId, title: 'What We Owe the Dead' },
+    });
+    expect(items[0].book.coverImage).toBeTruthy();
+    const bItems = (await b.agent.get('/api/library/books')).json();
+    expect(bItems.map((i: { format: string }) => i.format)).toEqual(['audiobook']);
+    expect((await new TestAgent(t.app).get('/api/library/books')).statusCode).toBe(401);
+  });
+
+  it('answers the asset only for a format the caller bought', async () => {
+    const a = await buyer(['ebook']);
+    const ok = await a.agent.get(`/api/books/${bookId}/assets?format=ebook&userId=${a.user.id}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ success: true, asset: { id: ebookAssetId, format: 'ebook', version: '1.0' } });
+    expect(ok.json().asset).not.toHaveProperty('fileUrl');
+    expect((await a.agent.get(`/api/books/${bookId}/assets?format=audiobook`)).statusCode).toBe(403);
+    // A userId naming someone else is refused, not obeyed.
+    expect((await a.agent.get(`/api/books/${bookId}/assets?format=ebook&userId=${a.user.id + 1000}`)).statusCode).toBe(403);
+  });
+
+  it('issues one link, then refuses with "Download limit"; the file streams with the right headers', async () => {
+    const a = await buyer(['ebook']);
+    const first = await linkFor(a.agent);
+    expect(first.statusCode, first.body).toBe(200);
+    const body = first.json();
+    expect(body).toMatchObject({ success: true, fileName: 'what-we-owe-the-dead.epub' });
+    expect(body.downloadUrl).toMatch(/^\/files\/download\/[\w-]+\.[\w-]+$/);
+    const after = await purchaseOf(a.user.id);
+    expect(after).toMatchObject({ downloadCount: 1, downloadUsed: true });
+    expect(after.lastDownloaded).not.toBeNull();
+
+    const second = await linkFor(a.agent);
+    expect(second.statusCode).toBe(403);
+    expect(second.json().message).toContain('Download limit');
+    expect((await purchaseOf(a.user.id)).downloadCount).toBe(1);
+
+    const file = await t.app.inject({ method: 'GET', url: body.downloadUrl });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/epub+zip');
+    expect(file.headers['content-length']).toBe(String(epub.length));
+    expect(file.headers['content-disposition']).toBe('attachment; filename="what-we-owe-the-dead.epub"');
+    expect(file.headers['cache-control']).toContain('no-store');
+    expect(file.headers['accept-ranges']).toBe('bytes');
+    expect(file.rawPayload.equals(epub)).toBe(true);
+    expect(file.rawPayload.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+  });
+
+  it('Range requests resume within the link lifetime without spending another download', async () => {
+    const a = await buyer(['ebook']);
+    const { downloadUrl } = (await linkFor(a.agent)).json();
+    const head = await t.app.inject({ method: 'GET', url: downloadUrl, headers: { range: 'bytes=0-99' } });
+    expect(head.statusCode).toBe(206);
+    expect(head.headers['content-range']).toBe(`bytes 0-99/${epub.length}`);
+    expect(head.headers['content-length']).toBe('100');
+    const rest = await t.app.inject({ method: 'GET', url: downloadUrl, headers: { range: 'bytes=100-' } });
+    expect(rest.statusCode).toBe(206);
+    expect(Buffer.concat([head.rawPayload, rest.rawPayload]).equals(epub)).toBe(true);
+    const suffix = await t.app.inject({ method: 'GET', url: downloadUrl, headers: { range: 'bytes=-10' } });
+    expect(suffix.rawPayload.equals(epub.subarray(epub.length - 10))).toBe(true);
+    const beyond = await t.app.inject({ method: 'GET', url: downloadUrl, headers: { range: `bytes=${epub.length}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${epub.length}`);
+    expect((await purchaseOf(a.user.id)).downloadCount).toBe(1);
+  });
+
+  it('refuses expired (410) and tampered (403) links', async () => {
+    const a = await buyer(['ebook']);
+    const { downloadUrl } = (await linkFor(a.agent)).json() as { downloadUrl: string };
+    const token = downloadUrl.split('/').pop()!;
+    const [payload, signature] = token.split('.');
+    const forged = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    forged.a = forged.a + 1;
+    const forgedPayload = Buffer.from(JSON.stringify(forged)).toString('base64url');
+    const tampered = await t.app.inject({ method: 'GET', url: `/files/download/${forgedPayload}.${signature}` });
+    expect(tampered.statusCode).toBe(403);
+    expect(tampered.json().message).toMatch(/not valid/);
+    expect(tampered.rawPayload.includes(epub.subarray(0, 30))).toBe(false);
+    const garbage = await t.app.inject({ method: 'GET', url: '/files/download/not-a-token' });
+    expect(garbage.statusCode).toBe(403);
+
+    t.clock.advance(11 * 60 * 1000);
+    const expired = await t.app.inject({ method: 'GET', url: downloadUrl });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toMatch(/expired/);
+    const page = await t.app.inject({ method: 'GET', url: downloadUrl, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain('expired');
+  });
+
+  it("another user's asset or download gets 403 and no bytes", async () => {
+    const owner = await buyer(['ebook']);
+    const stranger = await buyer(['audiobook']);
+    const res = await linkFor(stranger.agent);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).not.toHaveProperty('downloadUrl');
+    expect((await stranger.agent.get(`/api/digital-assets/${ebookAssetId}/download?userId=${owner.user.id}`)).statusCode).toBe(403);
+    expect((await stranger.agent.get('/api/digital-assets/999999/download')).statusCode).toBe(404);
+    expect((await purchaseOf(owner.user.id)).downloadCount).toBe(0);
+    expect((await new TestAgent(t.app).get(`/api/digital-assets/${ebookAssetId}/download`)).statusCode).toBe(401);
+  });
+
+  it('HEAD and cookie-only requests do not consume; cookie + X-CSRF-Token does', async () => {
+    const a = await buyer(['ebook']);
+    const url = `/api/digital-assets/${ebookAssetId}/download`;
+    const head = await a.agent.request({ method: 'HEAD', url, auth: 'both' });
+    expect(head.statusCode).not.toBe(200);
+    const cookieOnly = await a.agent.get(url, { auth: 'cookie' });
+    expect(cookieOnly.statusCode).toBe(403);
+    expect(cookieOnly.body).not.toContain('downloadUrl');
+    const wrongToken = await a.agent.get(url, { auth: 'cookie', headers: { 'x-csrf-token': 'forged' } });
+    expect(wrongToken.statusCode).toBe(403);
+    expect((await purchaseOf(a.user.id)).downloadCount).toBe(0);
+
+    const csrf = await a.agent.fetchCsrf();
+    const withToken = await a.agent.get(url, { auth: 'cookie', headers: { 'x-csrf-token': csrf } });
+    expect(withToken.statusCode, withToken.body).toBe(200);
+    expect((await purchaseOf(a.user.id)).downloadCount).toBe(1);
+  });
+
+  it('a HEAD on the file link sends headers only', async () => {
+    const a = await buyer(['ebook']);
+    const { downloadUrl } = (await linkFor(a.agent)).json();
+    const head = await t.app.inject({ method: 'HEAD', url: downloadUrl });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(epub.length));
+    expect(head.rawPayload.length).toBe(0);
+  });
+});

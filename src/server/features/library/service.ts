@@ -1,0 +1,151 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { DIGITAL_FORMATS, PHYSICAL_FORMATS, formatPrice } from '@shared/constants';
+import type { DigitalAsset, LibraryItem, Order } from '@shared/schemas/store';
+import type { DbOrTx } from '../../db/client';
+import { books, digitalAssets, purchases } from '../../db/schema';
+
+const bookColumns = { id: books.id, title: books.title, coverImage: books.coverImage };
+
+/** SPEC 3 "Library purchase item": the caller's paid digital purchases, newest first. */
+export async function listLibrary(db: DbOrTx, userId: number): Promise<LibraryItem[]> {
+  const rows = await db
+    .select({
+      id: purchases.id,
+      bookId: purchases.bookId,
+      userId: purchases.userId,
+      format: purchases.format,
+      downloadCount: purchases.downloadCount,
+      maxDownloads: purchases.maxDownloads,
+      downloadUsed: purchases.downloadUsed,
+      lastDownloaded: purchases.lastDownloaded,
+      purchaseDate: purchases.purchaseDate,
+      book: bookColumns,
+    })
+    .from(purchases)
+    .innerJoin(books, eq(books.id, purchases.bookId))
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        inArray(purchases.format, [...DIGITAL_FORMATS]),
+        eq(purchases.status, 'completed'),
+      ),
+    )
+    .orderBy(desc(purchases.purchaseDate), asc(purchases.id));
+  return rows.map((r) => ({
+    ...r,
+    format: r.format as LibraryItem['format'],
+    lastDownloaded: r.lastDownloaded?.toISOString() ?? null,
+    purchaseDate: r.purchaseDate.toISOString(),
+  }));
+}
+
+/** Hardcover and paperback purchases: orders to ship, with their status. */
+export async function listOrders(db: DbOrTx, userId: number): Promise<Order[]> {
+  const rows = await db
+    .select({
+      id: purchases.id,
+      orderReference: purchases.orderReference,
+      format: purchases.format,
+      price: purchases.price,
+      status: purchases.status,
+      purchaseDate: purchases.purchaseDate,
+      shippedAt: purchases.shippedAt,
+      book: bookColumns,
+    })
+    .from(purchases)
+    .innerJoin(books, eq(books.id, purchases.bookId))
+    .where(and(eq(purchases.userId, userId), inArray(purchases.format, [...PHYSICAL_FORMATS])))
+    .orderBy(desc(purchases.purchaseDate), desc(purchases.id));
+  return rows.map((r) => ({
+    ...r,
+    format: r.format as Order['format'],
+    status: r.status as Order['status'],
+    displayPrice: formatPrice(r.price),
+    purchaseDate: r.purchaseDate.toISOString(),
+    shippedAt: r.shippedAt?.toISOString() ?? null,
+  }));
+}
+
+export type AssetRow = typeof digitalAssets.$inferSelect;
+
+export async function findAsset(db: DbOrTx, where: { id: number } | { bookId: number; format: string }) {
+  const [row] = await db
+    .select()
+    .from(digitalAssets)
+    .where(
+      'id' in where
+        ? eq(digitalAssets.id, where.id)
+        : and(eq(digitalAssets.bookId, where.bookId), eq(digitalAssets.format, where.format)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export function toAssetAnswer(row: AssetRow): DigitalAsset {
+  return {
+    id: row.id,
+    bookId: row.bookId,
+    format: row.format as DigitalAsset['format'],
+    fileName: row.fileName,
+    fileSizeKb: row.fileSizeKb,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Whether the user holds a paid purchase of this book in this format. */
+export async function ownsFormat(db: DbOrTx, userId: number, bookId: number, format: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        eq(purchases.bookId, bookId),
+        eq(purchases.format, format),
+        eq(purchases.status, 'completed'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Spends one download of the user's purchase of this book and format, in ONE conditional statement: the
+ * row is only updated while download_count < max_downloads, and SKIP LOCKED makes concurrent requests
+ * (on any instance) pass over a row another request is spending instead of queueing for it. Returns the
+ * purchase spent, or null when no allowance is left.
+ */
+export async function consumeDownload(
+  db: DbOrTx,
+  input: { userId: number; bookId: number; format: string; now: Date },
+): Promise<{ purchaseId: number; downloadCount: number } | null> {
+  const result = await db.execute<{ id: number; download_count: number }>(sql`
+    update ${purchases}
+       set download_count = download_count + 1,
+           download_used = true,
+           last_downloaded = ${input.now.toISOString()}::timestamptz
+     where id = (
+             select id from ${purchases}
+              where user_id = ${input.userId} and book_id = ${input.bookId} and format = ${input.format}
+                and status = 'completed' and download_count < max_downloads
+              order by id
+              limit 1
+              for update skip locked)
+       and download_count < max_downloads
+    returning id, download_count`);
+  const rows = (result as unknown as { rows: Array<{ id: number; download_count: number }> }).rows;
+  const row = rows[0];
+  return row ? { purchaseId: Number(row.id), downloadCount: Number(row.download_count) } : null;
+}
+
+/** The purchase a download link was issued for, if it still entitles its holder. */
+export async function findEntitledPurchase(db: DbOrTx, purchaseId: number, userId: number) {
+  const [row] = await db
+    .select({ id: purchases.id, bookId: purchases.bookId, format: purchases.format })
+    .from(purchases)
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId), eq(purchases.status, 'completed')))
+    .limit(1);
+  return row ?? null;
+}

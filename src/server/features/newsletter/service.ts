@@ -1,0 +1,116 @@
+import { eq, sql } from 'drizzle-orm';
+import { POINTS } from '@shared/constants';
+import type { Db } from '../../db/client';
+import { newsletterSubscribers, userActivities, users } from '../../db/schema';
+import type { Mailer } from '../../platform/mail';
+import { unsubscribeUrl } from './unsubscribe-token';
+
+export interface SubscribeContext {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: URL;
+  secret: string;
+  siteTitle: string;
+}
+
+export interface SubscribeResult {
+  /** True when this request started (or restarted) the subscription; false when it already existed. */
+  subscribed: boolean;
+  pointsEarned: number;
+}
+
+/** Key that makes the subscription award a once-ever question for the unique index. */
+const SUBSCRIBE_DEDUPE_KEY = 'newsletter-subscribe';
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/**
+ * Subscribes an address. One row per address whatever the case and however many requests race:
+ * the insert is decided by the unique index on lower(email), never by a read first. A welcome mail
+ * goes out only when this request created (or revived) the subscription, and a signed-in reader
+ * earns the subscription points once ever.
+ */
+export async function subscribe(
+  ctx: SubscribeContext,
+  input: { email: string; name?: string },
+  userId: number | null,
+): Promise<SubscribeResult> {
+  const email = input.email.trim();
+  const name = input.name?.trim() || null;
+  return ctx.db.transaction(async (tx) => {
+    const inserted = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+        insert into ${newsletterSubscribers} (email, name, user_id)
+        values (${email}, ${name}, ${userId})
+        on conflict (lower(email)) do update
+          set unsubscribed_at = null, subscribed_at = now(),
+              user_id = coalesce(${newsletterSubscribers.userId}, excluded.user_id)
+          where ${newsletterSubscribers.unsubscribedAt} is not null
+        returning id`),
+    );
+    const subscribed = inserted.length > 0;
+
+    let pointsEarned = 0;
+    if (userId !== null) {
+      await tx.update(users).set({ isSubscribed: true }).where(eq(users.id, userId));
+      const award = await tx
+        .insert(userActivities)
+        .values({ userId, type: 'newsletter-subscribe', points: POINTS.subscribe, dedupeKey: SUBSCRIBE_DEDUPE_KEY })
+        .onConflictDoNothing()
+        .returning({ id: userActivities.id });
+      if (award.length > 0) pointsEarned = POINTS.subscribe;
+    }
+
+    if (subscribed) {
+      const link = unsubscribeUrl(ctx.publicUrl, ctx.secret, email);
+      await ctx.mailer.enqueue(
+        {
+          to: email,
+          subject: `Welcome to the Thriller Circle`,
+          text: [
+            `Thank you for joining the Thriller Circle, the newsletter of ${ctx.siteTitle}.`,
+            '',
+            'You will be the first to hear about new books, early extracts, events and giveaways.',
+            '',
+            `If you did not ask for this, or change your mind, unsubscribe with one click: ${link}`,
+          ].join('\n'),
+          html: welcomeHtml(ctx.siteTitle, link),
+          headers: {
+            'List-Unsubscribe': `<${link}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+          kind: 'newsletter-welcome',
+        },
+        tx,
+      );
+    }
+    return { subscribed, pointsEarned };
+  });
+}
+
+const escapeHtml = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function welcomeHtml(siteTitle: string, link: string): string {
+  return `<!doctype html><html><body style="font-family:Georgia,serif;background:#09080a;color:#ede5d5;padding:24px">
+<h1 style="font-size:22px;color:#f7f1e6">Welcome to the Thriller Circle</h1>
+<p>Thank you for joining the newsletter of <em>${escapeHtml(siteTitle)}</em>.</p>
+<p>You will be the first to hear about new books, early extracts, events and giveaways.</p>
+<p style="font-size:12px;color:#a2978a">Changed your mind? <a href="${escapeHtml(link)}" style="color:#ef5a60">Unsubscribe with one click</a>.</p>
+</body></html>`;
+}
+
+/** Ends a subscription; answers whether an active subscription was found. */
+export async function unsubscribe(db: Db, email: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(newsletterSubscribers)
+    .set({ unsubscribedAt: now })
+    .where(sql`lower(${newsletterSubscribers.email}) = lower(${email}) and ${newsletterSubscribers.unsubscribedAt} is null`)
+    .returning({ id: newsletterSubscribers.id, userId: newsletterSubscribers.userId });
+  for (const row of rows) {
+    if (row.userId !== null) await db.update(users).set({ isSubscribed: false }).where(eq(users.id, row.userId));
+  }
+  return rows.length > 0;
+}

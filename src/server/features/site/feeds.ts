@@ -1,0 +1,77 @@
+import type { BlogPostSummary } from '@shared/schemas/blog';
+
+const xml = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const abs = (publicUrl: URL, p: string) => new URL(p, publicUrl).toString();
+
+export function sitemapXml(publicUrl: URL, posts: BlogPostSummary[], homeModified: Date | null): string {
+  const newest = posts[0]?.date;
+  const urls = [
+    { loc: abs(publicUrl, '/'), lastmod: homeModified?.toISOString(), priority: '1.0' },
+    { loc: abs(publicUrl, '/blog'), lastmod: newest, priority: '0.8' },
+    ...posts.map((p) => ({ loc: abs(publicUrl, `/blog/${p.id}`), lastmod: p.date, priority: '0.6' })),
+  ];
+  const body = urls
+    .map(
+      (u) =>
+        `  <url>\n    <loc>${xml(u.loc)}</loc>\n${u.lastmod ? `    <lastmod>${u.lastmod.slice(0, 10)}</lastmod>\n` : ''}    <priority>${u.priority}</priority>\n  </url>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+/** Crawlers may read the public site; account, admin and payment pages are nobody's search result. */
+export function robotsTxt(publicUrl: URL): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /admin',
+    'Disallow: /dashboard',
+    'Disallow: /profile',
+    'Disallow: /checkout',
+    'Disallow: /pay/',
+    'Disallow: /login',
+    'Disallow: /forgot-password',
+    'Disallow: /reset-password',
+    '',
+    `Sitemap: ${abs(publicUrl, '/sitemap.xml')}`,
+    '',
+  ].join('\n');
+}
+
+export function rssXml(
+  publicUrl: URL,
+  site: { title: string; author: string },
+  posts: BlogPostSummary[],
+): string {
+  const items = posts
+    .map((p) => {
+      const link = abs(publicUrl, `/blog/${p.id}`);
+      return [
+        '    <item>',
+        `      <title>${xml(p.title)}</title>`,
+        `      <link>${xml(link)}</link>`,
+        `      <guid isPermaLink="true">${xml(link)}</guid>`,
+        `      <pubDate>${new Date(p.date).toUTCString()}</pubDate>`,
+        `      <dc:creator>${xml(p.author)}</dc:creator>`,
+        ...p.tags.map((t) => `      <category>${xml(t)}</category>`),
+        `      <description>${xml(p.excerpt)}</description>`,
+        '    </item>',
+      ].join('\n');
+    })
+    .join('\n');
+  const self = abs(publicUrl, '/rss.xml');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <channel>
+    <title>${xml(`${site.title}: Blog`)}</title>
+    <link>${xml(abs(publicUrl, '/blog'))}</link>
+    <atom:link href="${xml(self)}" rel="self" type="application/rss+xml" />
+    <description>${xml(`Notes from ${site.author} on writing, suspense and the stories behind the novels.`)}</description>
+    <language>en-gb</language>
+${posts[0] ? `    <lastBuildDate>${new Date(posts[0].date).toUTCString()}</lastBuildDate>\n` : ''}${items}
+  </channel>
+</rss>
+`;
+}

@@ -1,0 +1,71 @@
+/** The account page's reads and the signed-in password change. */
+import { eq, sql } from 'drizzle-orm';
+import type { Role } from '@shared/constants';
+import type { UserProfile } from '@shared/schemas/auth';
+import type { AppDeps } from '../../app';
+import { userActivities, users } from '../../db/schema';
+import { badRequest } from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import type { SessionService } from '../../platform/sessions';
+import { passwordChangedMail } from '../auth/mail-templates';
+import { siteUrl } from '../auth/reset-service';
+import { assertNotCommon } from '../auth/service';
+
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+export const SAME_PASSWORD = 'New password must be different from the current password';
+
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'mailer' | 'config'>;
+
+export async function getProfile(deps: Pick<AppDeps, 'database'>, userId: number): Promise<UserProfile | null> {
+  const { db } = deps.database;
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      displayName: users.displayName,
+      avatarUrl: users.avatarUrl,
+      isSubscribed: users.isSubscribed,
+      role: users.role,
+      createdAt: users.createdAt,
+      points: sql<number>`coalesce((select sum(${userActivities.points}) from ${userActivities} where ${userActivities.userId} = ${users.id}), 0)::int`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, role: row.role as Role, points: Number(row.points), createdAt: row.createdAt.toISOString() };
+}
+
+export type ChangeOutcome = 'changed' | 'wrong-current';
+
+/**
+ * Verifies the current password, stores the new one, clears any pending reset link and ends every other
+ * session of the user (the one making the change stays signed in), then mails a notice.
+ */
+export async function changePassword(
+  deps: Deps,
+  sessions: SessionService,
+  userId: number,
+  currentSessionId: number,
+  input: { currentPassword: string; newPassword: string },
+): Promise<ChangeOutcome> {
+  const { db } = deps.database;
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) return 'wrong-current';
+  if (input.newPassword.normalize('NFC') === input.currentPassword.normalize('NFC')) {
+    throw badRequest(SAME_PASSWORD, { newPassword: SAME_PASSWORD });
+  }
+  assertNotCommon(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.clock.now();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, resetTokenHash: null, resetTokenExpires: null, passwordChangedAt: now })
+      .where(eq(users.id, userId));
+    await sessions.revokeAllForUser(userId, currentSessionId, tx);
+    await deps.mailer.enqueue(passwordChangedMail(row.email, row.displayName || row.username, now, siteUrl(deps)), tx);
+  });
+  return 'changed';
+}

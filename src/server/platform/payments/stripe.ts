@@ -1,0 +1,125 @@
+import Stripe from 'stripe';
+import type { Clock } from '../crypto';
+import {
+  type CreatePaymentInput,
+  type CreatedPayment,
+  InvalidSignatureError,
+  type PaymentEvent,
+  type PaymentProvider,
+} from './provider';
+
+/** Stripe signs each webhook with a timestamp; older (or further in the future) than this is refused. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Countries a hardcover or paperback may be shipped to. */
+const SHIPPING_COUNTRIES: Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[] = [
+  'GB',
+  'IE',
+  'US',
+  'CA',
+  'AU',
+  'NZ',
+  'FR',
+  'DE',
+  'NL',
+  'ES',
+  'IT',
+];
+
+const COMPLETION_TYPES = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+/** Stripe Checkout Sessions created server-side, fulfilled by signed webhooks. */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(
+    secretKey: string,
+    private readonly webhookSecret: string,
+    private readonly clock: Clock,
+  ) {
+    this.stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+    const metadata = {
+      checkoutId: input.checkoutId,
+      userId: String(input.userId),
+      bookId: String(input.bookId),
+      format: input.format,
+    };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        client_reference_id: input.checkoutId,
+        customer_email: input.customerEmail,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: input.currency.toLowerCase(),
+              unit_amount: input.amount,
+              product_data: { name: input.productName },
+            },
+          },
+        ],
+        metadata,
+        payment_intent_data: { metadata },
+        shipping_address_collection: input.collectShipping ? { allowed_countries: SHIPPING_COUNTRIES } : undefined,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+      },
+      // A retried create returns the same session instead of a second one.
+      { idempotencyKey: `checkout-${input.checkoutId}` },
+    );
+    if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+    return { providerSessionId: session.id, url: session.url };
+  }
+
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
+    if (!signature) throw new InvalidSignatureError('Missing Stripe-Signature header');
+    const nowMs = this.clock.now().getTime();
+    // The SDK refuses stale timestamps; a timestamp from the future is refused here too.
+    const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+    if (!Number.isFinite(timestamp) || timestamp - nowMs / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
+      throw new InvalidSignatureError('Webhook timestamp outside the tolerance zone');
+    }
+    let event: Stripe.Event;
+    try {
+      event = Stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+        undefined,
+        nowMs,
+      );
+    } catch (error) {
+      throw new InvalidSignatureError((error as Error).message.split('\n')[0]);
+    }
+    return toPaymentEvent(event);
+  }
+}
+
+export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  if (!COMPLETION_TYPES.has(event.type)) return { id: event.id, type: event.type };
+  const session = event.data.object as Stripe.Checkout.Session;
+  const shipping = (session as { collected_information?: { shipping_details?: unknown } }).collected_information
+    ?.shipping_details;
+  return {
+    id: event.id,
+    type: event.type,
+    completion: {
+      checkoutId: session.metadata?.checkoutId ?? session.client_reference_id ?? null,
+      providerSessionId: session.id,
+      // 'no_payment_required' never happens for a priced book; only money received fulfils.
+      paid: session.payment_status === 'paid',
+      amount: session.amount_total ?? null,
+      currency: session.currency ?? null,
+      customerName: session.customer_details?.name ?? null,
+      customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+      shippingAddress: shipping ?? null,
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { NEWSLETTER_EMAIL_PATTERN } from './newsletter-email';
+
+export { NEWSLETTER_EMAIL_PATTERN };
+
+export const subscribeSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a valid email address')
+    .max(254, 'Please enter a valid email address')
+    .regex(NEWSLETTER_EMAIL_PATTERN, 'Please enter a valid email address'),
+  // SPEC 3: the form sends name empty.
+  name: z.string().trim().max(120).optional().default(''),
+});
+export type SubscribeInput = z.input<typeof subscribeSchema>;
+
+export const subscribeAnswerSchema = z.object({
+  message: z.string(),
+  /** Points awarded by this request (0 when none, e.g. already awarded or signed out). */
+  pointsEarned: z.number().int(),
+});
+export type SubscribeAnswer = z.infer<typeof subscribeAnswerSchema>;
+
+export const unsubscribeQuerySchema = z.object({
+  email: z.string().min(1).max(254),
+  token: z.string().min(1).max(200),
+});

@@ -1,0 +1,126 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, uniqueReader } from './support';
+
+/**
+ * The author's journey: sign in, see the dashboard figures move after a real test purchase, add a book
+ * and edit it, publish a post that then shows on /blog, and give a reader their download back.
+ */
+
+async function csrf(api: APIRequestContext): Promise<string> {
+  const res = await api.get('/api/csrf-token');
+  expect(res.ok()).toBe(true);
+  return (await res.json()).csrfToken;
+}
+
+async function salesFigures(page: Page) {
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: 'Sales' }).click();
+  const sales = await page.getByRole('group', { name: 'Total Sales' }).locator('p').nth(1).innerText();
+  const revenue = await page.getByRole('group', { name: 'Total Revenue' }).locator('p').nth(1).innerText();
+  return { sales: Number(sales.replace(/,/g, '')), revenue: Math.round(Number(revenue.replace(/[£,]/g, '')) * 100) };
+}
+
+test('the author runs the site from the admin area', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+
+  // --- sign in -------------------------------------------------------------------------------
+  await page.goto('/login?returnTo=admin');
+  await page.getByLabel(/username or email/i).fill(ADMIN.username);
+  await page.getByLabel(/^password/i).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin', exact: true })).toBeVisible();
+
+  const before = await salesFigures(page);
+  await expect(page.getByText(/^Data as of \d{1,2} [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+
+  // --- a reader buys the e-book through the real API and the local payment page ----------------
+  const reader = uniqueReader();
+  const api = await playwrightRequest.newContext({ baseURL });
+  const registered = await api.post('/api/users/register', {
+    data: { username: reader.username, password: reader.password, email: reader.email, displayName: reader.displayName },
+    headers: { 'X-CSRF-Token': await csrf(api) },
+  });
+  expect(registered.ok()).toBe(true);
+  const bearer = (await registered.json()).token as string;
+  const featured = await (await api.get('/api/books/featured')).json();
+  const checkout = await api.post('/api/checkout', {
+    data: { bookId: featured.id, format: 'ebook' },
+    headers: { 'X-CSRF-Token': await csrf(api) },
+  });
+  expect(checkout.ok()).toBe(true);
+  const { url: payUrl } = await checkout.json();
+
+  const readerContext = await browser.newContext({ baseURL, storageState: await api.storageState() });
+  const readerPage = await readerContext.newPage();
+  await readerPage.goto(payUrl);
+  await readerPage.getByRole('button', { name: 'Pay £9.99' }).click();
+  await expect(readerPage).toHaveURL(/\/profile#library$/);
+  await readerContext.close();
+
+  // --- the dashboard moved by one sale and £9.99 ----------------------------------------------
+  const after = await salesFigures(page);
+  expect(after).toEqual({ sales: before.sales + 1, revenue: before.revenue + 999 });
+
+  // --- add a book, then edit it ------------------------------------------------------------------
+  const title = `The Long Tide ${Date.now().toString(36)}`;
+  await page.goto('/admin/books/create');
+  await expect(page.getByRole('heading', { name: 'Add New Book' })).toBeVisible();
+  await expect(page.getByLabel('Year published')).toHaveValue(String(new Date().getFullYear()));
+  await page.getByRole('button', { name: 'Create Book' }).click();
+  await expect(page.getByText('Title is required')).toBeVisible();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Tagline').fill('Some debts are paid in salt water.');
+  await page.getByLabel('Synopsis').fill('A third novel, set on the same cold coast, years after the storm.');
+  await page.getByLabel('Cover image URL').fill('/images/covers/what-we-owe-the-dead-front.svg');
+  await page.getByLabel('Publisher').fill('Harrow & Vane');
+  await page.getByRole('button', { name: 'Create Book' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('link', { name: `Edit ${title}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Book' })).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await page.getByLabel('Title').fill(`${title} (Revised)`);
+  await page.getByLabel('Year published').fill('2028');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText(`${title} (Revised)`)).toBeVisible();
+  await expect(page.getByText('2028 · Harrow & Vane')).toBeVisible();
+
+  // --- publish a post that then shows on /blog ----------------------------------------------------
+  const postTitle = `Dispatch from Skelling ${Date.now().toString(36)}`;
+  await page.goto('/admin/posts/new');
+  await page.getByLabel('Title').fill(postTitle);
+  await page.getByLabel('Excerpt').fill('A short note from the harbour.');
+  await page.getByLabel('Content (HTML)').fill('<p>The gulls are <strong>back</strong>.</p><script>alert(1)</script>');
+  await page.getByRole('button', { name: 'Save Post' }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await expect(page.getByRole('rowheader', { name: new RegExp(postTitle) })).toBeVisible();
+  await page.goto('/blog');
+  await expect(page.getByText(postTitle)).toHaveCount(0);
+  await page.goto('/admin/posts');
+  await page.getByRole('button', { name: `Publish ${postTitle}` }).click();
+  await expect(page.getByRole('button', { name: `Unpublish ${postTitle}` })).toBeVisible();
+  await page.goto('/blog');
+  await expect(page.getByText(postTitle)).toBeVisible();
+
+  // --- the reader spends their download; the author gives it back ----------------------------------
+  const auth = { Authorization: `Bearer ${bearer}` };
+  const lookup = await api.get(`/api/books/${featured.id}/assets?format=ebook`, { headers: auth });
+  const assetId = (await lookup.json()).asset.id;
+  expect((await api.get(`/api/digital-assets/${assetId}/download`, { headers: auth })).status()).toBe(200);
+  expect((await api.get(`/api/digital-assets/${assetId}/download`, { headers: auth })).status()).toBe(403);
+
+  await page.goto('/admin/orders');
+  await page.getByLabel('Search buyer or order reference').fill(reader.username);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row').filter({ hasText: reader.email });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('1 of 1 used')).toBeVisible();
+  await row.getByRole('button', { name: /Reset download/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Download reset' }).first()).toBeVisible();
+  await expect(row.getByText('0 of 1 used')).toBeVisible();
+
+  expect((await api.get(`/api/digital-assets/${assetId}/download`, { headers: auth })).status()).toBe(200);
+  expect((await api.get(`/api/digital-assets/${assetId}/download`, { headers: auth })).status()).toBe(403);
+  await api.dispose();
+});
