@@ -83,7 +83,7 @@ test('the author runs the site from the admin area', async ({ page, browser, bas
   await page.getByLabel('Year published').fill('2028');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByText(`${title} (Revised)`)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Edit ${title} (Revised)` })).toBeVisible();
   await expect(page.getByText('2028 · Harrow & Vane')).toBeVisible();
 
   // --- publish a post that then shows on /blog ----------------------------------------------------
@@ -96,12 +96,16 @@ test('the author runs the site from the admin area', async ({ page, browser, bas
   await expect(page).toHaveURL(/\/admin\/posts$/);
   await expect(page.getByRole('rowheader', { name: new RegExp(postTitle) })).toBeVisible();
   await page.goto('/blog');
-  await expect(page.getByText(postTitle)).toHaveCount(0);
+  // Wait for the list itself, so the absence below is a real answer and not a page still loading.
+  await expect(page.getByRole('link', { name: /Read More/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: postTitle, exact: true })).toHaveCount(0);
   await page.goto('/admin/posts');
   await page.getByRole('button', { name: `Publish ${postTitle}` }).click();
   await expect(page.getByRole('button', { name: `Unpublish ${postTitle}` })).toBeVisible();
   await page.goto('/blog');
-  await expect(page.getByText(postTitle)).toBeVisible();
+  await page.getByRole('link', { name: postTitle, exact: true }).click();
+  await expect(page.getByRole('heading', { name: postTitle })).toBeVisible();
+  await expect(page.getByText('The gulls are back.')).toBeVisible();
 
   // --- the reader spends their download; the author gives it back ----------------------------------
   const auth = { Authorization: `Bearer ${bearer}` };

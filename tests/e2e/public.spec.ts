@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectToast, waitForMail } from './support';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -95,7 +96,7 @@ test('the cover gallery and its lightbox work by keyboard', async ({ page }) => 
   const title = gallery.getByRole('heading', { level: 3 });
   await expect(title).toHaveText('eBook Edition');
 
-  const main = gallery.getByRole('button', { name: /Open a larger view of/ });
+  const main = gallery.getByRole('button', { name: /View larger:/ });
   await main.focus();
   await page.keyboard.press('ArrowLeft');
   await expect(title).toHaveText('Paperback Edition');
@@ -174,5 +175,79 @@ test.describe('crawlers that run no JavaScript see the head tags', () => {
     expect(await (await request.get('/sitemap.xml')).text()).toContain(`/blog/${POST_SLUG}</loc>`);
     expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:');
     expect(await (await request.get('/rss.xml')).text()).toContain('<rss version="2.0"');
+  });
+});
+
+test.describe('home page journeys', () => {
+  test('subscribing mails a welcome whose one-click unsubscribe link works', async ({ page, request }) => {
+    const email = `circle_${Date.now().toString(36)}@example.com`;
+    await page.goto('/#newsletter-section');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expectToast(page, 'Subscribed Successfully');
+    await expect(page.getByLabel('Email address')).toHaveValue('');
+
+    const mail = await waitForMail(email, /Welcome to the Thriller Circle/);
+    expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    const link = /List-Unsubscribe: <([^>]+)>/.exec(mail.raw.replace(/\r?\n[ \t]+/g, ' '))?.[1];
+    expect(link).toBeTruthy();
+    const res = await request.get(link!);
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain('You have been unsubscribed');
+  });
+
+  test('the waitlist button leads to the newsletter email box', async ({ page }) => {
+    await page.goto('/#upcoming');
+    await page.getByRole('button', { name: 'Join the Waitlist' }).click();
+    await expect(page.getByLabel('Email address')).toBeFocused();
+  });
+
+  test('the teaser player is only embedded on demand, from youtube-nocookie', async ({ page }) => {
+    await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ status: 200, body: '<p>player</p>', contentType: 'text/html' }));
+    await page.goto('/#upcoming');
+    await expect(page.getByRole('button', { name: /Play the teaser/ })).toBeVisible();
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await page.getByRole('button', { name: /Play the teaser/ }).click();
+    await expect(page.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+  });
+
+  test('demo Login signs in the demo reader and Logout signs out', async ({ page }) => {
+    await page.goto('/#newsletter-section');
+    await page.getByRole('button', { name: 'Demo Login' }).click();
+    await expectToast(page, 'Login Successful');
+    const section = page.locator('#newsletter-section');
+    await section.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Logout Successful');
+    await expect(section.getByRole('button', { name: 'Demo Login' })).toBeVisible();
+  });
+
+  test('the contact form sends a message to the author', async ({ page }) => {
+    await page.goto('/#contact');
+    const form = page.getByRole('form', { name: 'Contact the author' });
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(page, 'Form Incomplete');
+    await form.getByLabel('Name').fill('Journey Reader');
+    await form.getByLabel('Email').fill('journey.reader@example.com');
+    await form.getByLabel('Subject').selectOption('Book Club Appearance');
+    await form.getByLabel('Message').fill('Would you visit our book club in York?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(page, 'Message Sent');
+    await expect(form.getByLabel('Name')).toHaveValue('');
+    const mail = await waitForMail('author@localhost', /Would you visit our book club in York\?/);
+    expect(mail.raw).toContain('journey.reader@example.com');
+  });
+
+  test('copy link shows "Copied!" and leaving the home page restores the default title', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/#excerpts');
+    const share = page.getByRole('group', { name: 'Share the excerpt' });
+    await share.getByRole('button', { name: 'Copy Link' }).click();
+    await expect(share.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    await expect(share.getByRole('button', { name: 'Copy Link' })).toBeVisible({ timeout: 4000 });
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /thriller/);
+    await page.getByRole('link', { name: 'View All Posts' }).click();
+    await expect(page).toHaveTitle('Blog | What We Owe the Dead');
+    await page.goBack();
+    await expect(page).toHaveTitle('What We Owe the Dead | Callum Reyes');
   });
 });

@@ -79,7 +79,7 @@ export default function BlogPostPage() {
       <div className="mt-4">
         <PostContent html={data.content} />
       </div>
-      <footer className="mt-14 flex flex-col gap-6 rounded-xl border border-ink-700 bg-ink-900/70 p-6 sm:flex-row sm:items-center sm:justify-between">
+      <footer className="mt-14 flex flex-col gap-5 rounded-xl border border-ink-700 bg-ink-900/70 p-6">
         <div>
           <h2 className="font-display text-xl font-semibold text-bone-50">Share this post</h2>
           <p className="mt-1 text-sm text-bone-300">Know a reader who would like it?</p>

@@ -54,11 +54,10 @@ export function applyHead(meta: HeadMeta): () => void {
 }
 
 export function useHomeHead(meta: HeadMeta | null): void {
+  // The serialized form stands for the object, which the caller rebuilds on every render.
   const key = meta ? JSON.stringify(meta) : '';
   useEffect(() => {
-    if (!meta) return undefined;
-    return applyHead(meta);
-    // The serialized key stands for the object, which is rebuilt each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (!key) return undefined;
+    return applyHead(JSON.parse(key) as HeadMeta);
   }, [key]);
 }

@@ -47,7 +47,7 @@ describe('CoverGallery', () => {
     const user = userEvent.setup();
     render(<CoverGallery covers={covers} />);
     await user.tab();
-    expect(screen.getByRole('button', { name: 'Open a larger view of eBook Edition' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'View larger: eBook Edition' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(currentTitle()).toBe('Paperback Edition');
     await user.keyboard('{ArrowRight}{ArrowRight}');
@@ -58,8 +58,9 @@ describe('CoverGallery', () => {
     expect(within(dialog).getByRole('img', { name: 'Alt of Hardcover — Full Jacket' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View larger: Hardcover — Full Jacket' })).toHaveFocus();
 
-    await user.click(screen.getByRole('button', { name: 'Open a larger view of Hardcover — Full Jacket' }));
+    await user.click(screen.getByRole('button', { name: 'View larger: Hardcover — Full Jacket' }));
     const again = await screen.findByRole('dialog');
     await user.click(within(again).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -3,7 +3,7 @@
  * around, clickable thumbnails, and the main image opening a large lightbox dialog. Arrow keys step
  * through the covers; the lightbox is its own chunk, fetched only when first opened.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
 import type { GalleryCover } from '@shared/schemas/site';
@@ -18,6 +18,7 @@ export function CoverGallery({ covers }: { covers: GalleryCover[] }) {
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
   const [lightboxRequested, setLightboxRequested] = useState(false);
+  const mainButton = useRef<HTMLButtonElement>(null);
   const count = covers.length;
   if (count === 0) return null;
   const current = covers[wrapIndex(index, count)];
@@ -43,10 +44,11 @@ export function CoverGallery({ covers }: { covers: GalleryCover[] }) {
       <div className="grid items-center gap-10 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
         <div className="relative">
           <button
+            ref={mainButton}
             type="button"
             onClick={openLightbox}
             className="group relative flex h-[26rem] w-full items-center justify-center overflow-hidden rounded-2xl border border-ink-700 bg-[radial-gradient(closest-side,rgb(42_38_44),rgb(9_8_10))] p-6 focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none sm:h-[32rem]"
-            aria-label={`Open a larger view of ${current.title}`}
+            aria-label={`View larger: ${current.title}`}
           >
             <img
               key={current.id}
@@ -99,7 +101,7 @@ export function CoverGallery({ covers }: { covers: GalleryCover[] }) {
       </div>
       {lightboxRequested ? (
         <Suspense fallback={null}>
-          <Lightbox cover={current} open={open} onOpenChange={setOpen} />
+          <Lightbox cover={current} open={open} onOpenChange={setOpen} returnFocus={mainButton} />
         </Suspense>
       ) : null}
     </div>

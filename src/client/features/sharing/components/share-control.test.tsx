@@ -13,7 +13,7 @@ function setup(points = 0) {
     '/api/csrf-token': () => json({ csrfToken: 'csrf-1' }),
     '/api/social-share': () => json({ success: true, pointsAwarded: points, message: points ? `You earned ${points} points.` : 'Thanks' }),
   });
-  const open = vi.fn(() => null);
+  const open = vi.fn((..._args: unknown[]) => null);
   vi.stubGlobal('open', open);
   return { fetchMock, open };
 }
