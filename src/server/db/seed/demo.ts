@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { users } from '../schema';
-import { hashPassword } from '../../platform/passwords';
+import { sessions, users } from '../schema';
+import { systemRandom } from '../../platform/crypto';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
 
 /**
  * The demo reader behind the newsletter section's demo Login (SPEC 6). Its credentials are public by
@@ -33,4 +34,20 @@ export async function ensureDemoReader(db: Db): Promise<void> {
       role: 'user',
     })
     .onConflictDoNothing();
+}
+
+/**
+ * With demo login off (production), a demo reader left over from an earlier run must not stay open to
+ * anyone who knows the published password: its password is replaced by a random one and its sessions end.
+ */
+export async function lockDemoReader(db: Db): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${DEMO_READER.username}`)
+    .limit(1);
+  if (!existing || !(await verifyPassword(existing.passwordHash, DEMO_READER.password))) return false;
+  await db.update(users).set({ passwordHash: await hashPassword(systemRandom.token(32)) }).where(eq(users.id, existing.id));
+  await db.delete(sessions).where(eq(sessions.userId, existing.id));
+  return true;
 }

@@ -10,7 +10,7 @@ import { hashPassword } from '../../platform/passwords';
 import { findProjectRoot } from '../../platform/project-root';
 import { ensureSetting } from '../../features/settings/service';
 import * as content from './content';
-import { ensureDemoReader } from './demo';
+import { ensureDemoReader, lockDemoReader } from './demo';
 
 export const SEED_FILES = [
   { format: 'ebook', file: 'what-we-owe-the-dead.epub', contentType: 'application/epub+zip' },
@@ -101,6 +101,7 @@ export async function seed(db: Db, files: FileStore, options: SeedOptions = {}):
   await ensureSampleFiles(db, files);
   if (options.admin) await ensureAdmin(db, options.admin, log);
   if (options.demoReader) await ensureDemoReader(db);
+  else if (options.demoReader === false && (await lockDemoReader(db))) log('Demo login is off: the demo reader was locked.');
 }
 
 async function ensureSampleFiles(db: Db, files: FileStore): Promise<void> {

@@ -102,6 +102,11 @@ describe('site API, head tags and feeds', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].role).toBe('user');
     expect(await verifyPassword(rows[0].passwordHash, DEMO_READER.password)).toBe(true);
+
+    // Started later with demo login off, the published password stops working.
+    await seed(t.database.db, t.app.deps.files, { demoReader: false });
+    const [locked] = await t.database.db.select().from(users).where(eq(users.username, DEMO_READER.username));
+    expect(await verifyPassword(locked.passwordHash, DEMO_READER.password)).toBe(false);
   });
 });
 
