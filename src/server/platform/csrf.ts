@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { csrfTokenSchema } from '@shared/schemas/auth';
 import { type Random, hmac, safeEqual } from './crypto';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** True when the request carries the visitor's valid X-CSRF-Token (also usable on GET routes that spend something). */
+    hasValidCsrfToken(request: FastifyRequest): boolean;
+  }
   interface FastifyContextConfig {
     /** Set false on routes authenticated another way (signed webhooks). */
     csrf?: boolean;
@@ -26,6 +30,13 @@ export interface CsrfOptions {
 export const csrfPlugin = fp<CsrfOptions>(async (app: FastifyInstance, opts) => {
   const cookieName = opts.secureCookies ? '__Host-csrf' : 'csrf';
   const tokenFor = (visitorId: string) => hmac(opts.secret, `csrf:${visitorId}`);
+  const hasValidCsrfToken = (request: FastifyRequest) => {
+    const visitorId = request.cookies[cookieName];
+    const header = request.headers['x-csrf-token'];
+    const token = Array.isArray(header) ? header[0] : header;
+    return Boolean(visitorId && token && safeEqual(token, tokenFor(visitorId)));
+  };
+  app.decorate('hasValidCsrfToken', hasValidCsrfToken);
 
   app.get(
     '/api/csrf-token',
@@ -52,10 +63,7 @@ export const csrfPlugin = fp<CsrfOptions>(async (app: FastifyInstance, opts) => 
     if (SAFE_METHODS.has(request.method)) return;
     if (!request.routeOptions.url) return; // unknown route: let it answer 404
     if (request.routeOptions.config?.csrf === false) return;
-    const visitorId = request.cookies[cookieName];
-    const header = request.headers['x-csrf-token'];
-    const token = Array.isArray(header) ? header[0] : header;
-    if (!visitorId || !token || !safeEqual(token, tokenFor(visitorId))) {
+    if (!hasValidCsrfToken(request)) {
       return reply
         .status(403)
         .send({ message: 'Invalid or missing CSRF token. Refresh the page and try again.', code: 'CSRF_ERROR' });

@@ -1,20 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../../platform/errors';
-import { hmac, safeEqual } from '../../platform/crypto';
 
 /**
  * A download spends something, so the request that asks for it must be one a cross-site page or a
  * link prefetch cannot make: either the bearer header (which only our script can add) or a valid
- * X-CSRF-Token (which only our origin can read). The token check mirrors platform/csrf.ts: the token is
- * the HMAC of the visitor id held in the CSRF cookie.
+ * X-CSRF-Token (which only our origin can read).
  */
 export function requireDeliberateRequest(app: FastifyInstance, request: FastifyRequest): void {
   if (request.auth?.via === 'bearer') return;
-  const cookieName = app.deps.config.secureCookies ? '__Host-csrf' : 'csrf';
-  const visitorId = request.cookies?.[cookieName];
-  const header = request.headers['x-csrf-token'];
-  const token = Array.isArray(header) ? header[0] : header;
-  if (visitorId && token && safeEqual(token, hmac(app.deps.secret, `csrf:${visitorId}`))) return;
+  if (app.hasValidCsrfToken(request)) return;
   throw forbidden('This download must be requested from the site (missing authorization or CSRF token).');
 }
 
