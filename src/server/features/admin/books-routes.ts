@@ -6,6 +6,7 @@ import { errorSchema, idParam } from '@shared/schemas/common';
 import type { DbOrTx } from '../../db/client';
 import { bookPrices, books } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
+import { bookColumns } from '../books/service';
 import { audit } from './audit';
 import { isUniqueViolation } from './db-errors';
 
@@ -22,17 +23,6 @@ async function fillMissingText(request: { body: unknown }) {
   for (const key of TEXT_FIELDS) if (record[key] === undefined || record[key] === null) record[key] = '';
   if (record.yearPublished === null || record.yearPublished === '') record.yearPublished = undefined;
 }
-
-const returning = {
-  id: books.id,
-  title: books.title,
-  coverImage: books.coverImage,
-  tagline: books.tagline,
-  synopsis: books.synopsis,
-  yearPublished: books.yearPublished,
-  publisher: books.publisher,
-  featured: books.featured,
-};
 
 /** Only one book is on sale: featuring one unfeatures the others in the same transaction. */
 async function unfeatureOthers(tx: DbOrTx, keepId: number | null, now: Date) {
@@ -72,7 +62,7 @@ export const adminBooksRoutes: FastifyPluginAsyncZod = async (app) => {
       const book = await write(() =>
         db.transaction(async (tx) => {
           if (input.featured) await unfeatureOthers(tx, null, clock.now());
-          const [row] = await tx.insert(books).values(input).returning(returning);
+          const [row] = await tx.insert(books).values(input).returning(bookColumns);
           // A new book is sellable at the list prices until someone sets others.
           await tx
             .insert(bookPrices)
@@ -103,14 +93,14 @@ export const adminBooksRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       return write(() =>
         db.transaction(async (tx): Promise<Book> => {
-          const [before] = await tx.select(returning).from(books).where(eq(books.id, id)).for('update');
+          const [before] = await tx.select(bookColumns).from(books).where(eq(books.id, id)).for('update');
           if (!before) throw notFound('Book not found');
           if (input.featured) await unfeatureOthers(tx, id, clock.now());
           const [row] = await tx
             .update(books)
             .set({ ...input, updatedAt: clock.now() })
             .where(eq(books.id, id))
-            .returning(returning);
+            .returning(bookColumns);
           const changed = Object.fromEntries(
             Object.entries(input).filter(([k, v]) => before[k as keyof Book] !== v),
           );

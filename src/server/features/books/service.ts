@@ -4,7 +4,8 @@ import type { PurchaseFormat } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { bookPrices, books } from '../../db/schema';
 
-const bookColumns = {
+/** The public columns of a book (SPEC 3), shared by every query that answers with a book. */
+export const bookColumns = {
   id: books.id,
   title: books.title,
   coverImage: books.coverImage,
