@@ -20,7 +20,10 @@ const smtp = new SMTPServer({
     stream.on('end', () => {
       count += 1;
       const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-      fs.writeFileSync(`${mailDir}/${String(count).padStart(4, '0')}.json`, JSON.stringify({ to, raw }));
+      // Write then rename, so a journey polling the folder never reads half a message.
+      const file = `${mailDir}/${String(count).padStart(4, '0')}.json`;
+      fs.writeFileSync(`${file}.tmp`, JSON.stringify({ to, raw }));
+      fs.renameSync(`${file}.tmp`, file);
       callback();
     });
   },

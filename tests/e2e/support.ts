@@ -15,7 +15,9 @@ export interface CapturedMail {
 export async function waitForMail(to: string, pattern: RegExp, timeoutMs = 20_000): Promise<CapturedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : [];
+    const files = fs.existsSync(MAIL_DIR)
+      ? fs.readdirSync(MAIL_DIR).filter((f) => f.endsWith('.json')).sort().reverse()
+      : [];
     for (const file of files) {
       const mail = JSON.parse(fs.readFileSync(path.join(MAIL_DIR, file), 'utf8')) as CapturedMail;
       if (mail.to.toLowerCase().includes(to.toLowerCase()) && pattern.test(decodeQuotedPrintable(mail.raw))) {
@@ -27,9 +29,15 @@ export async function waitForMail(to: string, pattern: RegExp, timeoutMs = 20_00
   throw new Error(`no mail to ${to} matching ${pattern}`);
 }
 
-/** Mail bodies are quoted-printable; links must be read decoded. */
+/** Mail bodies are quoted-printable; links must be read decoded. Headers are left as they are. */
 export function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+  const split = raw.search(/\r?\n\r?\n/);
+  if (split < 0) return raw;
+  const body = raw
+    .slice(split)
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+  return raw.slice(0, split) + body;
 }
 
 let counter = 0;
