@@ -18,6 +18,7 @@ import { DiskFileStore, type FileStore } from './platform/files';
 import { Mailer, type MailTransport, smtpTransport } from './platform/mail';
 import { findProjectRoot } from './platform/project-root';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments';
+import { MemoCache } from './platform/memo-cache';
 import { MemoryRateCounter, type RateCounter, RedisRateCounter, registerRateLimits } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security';
 import { csrfPlugin } from './platform/csrf';
@@ -34,6 +35,8 @@ export interface AppDeps {
   files: FileStore;
   mailer: Mailer;
   counter: RateCounter;
+  /** Read-through cache of admin-edited content every page reads; admin writes clear it. */
+  cache: MemoCache;
   redis: Redis | null;
   /** Hosted payment pages and webhooks: the local test page or Stripe. */
   payments: PaymentProvider;
@@ -111,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     files: options.files ?? new DiskFileStore(path.join(config.dataDir, 'files')),
     mailer: new Mailer(database.db, clock, config.MAIL_FROM, mailTransport, app.log),
     counter: redis ? new RedisRateCounter(redis) : new MemoryRateCounter(clock),
+    cache: new MemoCache(config.SITE_CACHE_MS),
     redis,
     payments: createPaymentProvider(config, clock, random),
     secret: await resolveServerSecret(database.db, config.SESSION_SECRET),

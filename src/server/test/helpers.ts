@@ -66,7 +66,8 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
 
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  // Tests read what they just wrote; the site cache is exercised by its own tests.
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SITE_CACHE_MS: '0', ...env });
 }
 
 export interface TestAppOptions extends Partial<Omit<BuildOptions, 'config' | 'database'>> {

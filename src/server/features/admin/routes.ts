@@ -16,6 +16,11 @@ import { adminSettingsRoutes } from './settings-routes';
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
+  // Any successful admin change may touch what every page reads: this instance shows it at once
+  // (others within SITE_CACHE_MS).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.deps.cache.clear();
+  });
 
   app.get(
     '/api/admin/audit',

@@ -21,7 +21,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({
-      ...(await getSiteData(db)),
+      ...(await app.deps.cache.get('site', () => getSiteData(db))),
       demoLogin: config.demoLoginEnabled ? { username: DEMO_READER.username, password: DEMO_READER.password } : null,
     }),
   );
@@ -42,7 +42,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/rss.xml', { schema: { hide: true } }, async (_request, reply) => {
     const posts = await listPublishedPosts(db, app.deps.clock.now(), 50);
-    const content = (await getSiteData(db)).content;
+    const content = (await app.deps.cache.get('site', () => getSiteData(db))).content;
     return reply
       .type('application/rss+xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=900')

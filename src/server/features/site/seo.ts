@@ -17,7 +17,7 @@ const FORMAT_NAMES: Record<string, string> = {
 /** Home page head: social cards and a schema.org Book with an Offer per format and the rating. */
 export async function homeHead(app: FastifyInstance): Promise<HeadTags | null> {
   const { publicUrl } = app.deps.config;
-  const site = await getSiteData(app.deps.database.db);
+  const site = await app.deps.cache.get('site', () => getSiteData(app.deps.database.db));
   const book = site.featuredBook;
   if (!book) return null;
   const { content } = site;
@@ -95,7 +95,7 @@ export async function postHead(app: FastifyInstance, slug: string): Promise<Head
   const db = app.deps.database.db;
   const post = await getPublishedPost(db, slug, app.deps.clock.now());
   if (!post) return { notFound: true };
-  const site = await getSiteData(db);
+  const site = await app.deps.cache.get('site', () => getSiteData(db));
   const siteTitle = site.content.siteTitle;
   const url = abs(publicUrl, `/blog/${post.id}`);
   const image = abs(publicUrl, post.coverImage ?? SOCIAL_CARD.path);
