@@ -1,19 +1,19 @@
-/** App-wide providers: data cache, tooltips (SPEC 9 timings) and the toast region. */
+/**
+ * App-wide providers: the data cache and the toast region, which loads with the first toast.
+ * Tooltips bring their own provider (components/ui/tooltip.tsx), so neither Radix Toast nor Radix
+ * Tooltip is in the first-paint bundle.
+ */
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import { TOOLTIP } from '@shared/constants';
-import { Toaster } from '@client/components/ui/toaster';
+import { LazyToaster } from '@client/components/ui/lazy-toaster';
 import { queryClient as defaultClient } from '@client/lib/query-client';
 
 export function Providers({ children, client = defaultClient }: { children: ReactNode; client?: QueryClient }) {
   return (
     <QueryClientProvider client={client}>
-      <TooltipPrimitive.Provider delayDuration={TOOLTIP.delayMs} skipDelayDuration={TOOLTIP.skipDelayMs}>
-        {children}
-        <Toaster />
-      </TooltipPrimitive.Provider>
+      {children}
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate } from 'react-router';
+import { Navigate } from '@client/lib/router';
 import { apiRequest } from '@client/lib/api-client';
 import { Spinner } from '@client/components/ui/spinner';
 

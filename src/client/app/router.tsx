@@ -1,11 +1,11 @@
 /**
  * Every route of SPEC 2. Pages are lazy chunks so the home bundle carries no account, checkout,
- * dashboard or admin code; the guards are tiny and live in the main chunk.
+ * dashboard or admin code; the guards are tiny and live in the main chunk. The first route that
+ * matches wins (wouter's Switch); the last one catches everything else with the not-found page.
  */
 import { lazy } from 'react';
 import type { ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { Route, Switch } from '@client/lib/router';
 import { RootLayout } from './layouts/root-layout';
 import { AdminGuard, ProtectedRoute } from './route-guards';
 
@@ -32,38 +32,36 @@ const AdminSettingsPage = lazy(() => import('@client/pages/admin-settings'));
 const NotFoundPage = lazy(() => import('@client/pages/not-found'));
 
 const protect = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
+const admin = (page: ReactNode) => <AdminGuard>{page}</AdminGuard>;
 
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/blog', element: <BlogListPage /> },
-      { path: '/blog/:id', element: <BlogPostPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/profile', element: <ProfilePage /> },
-      { path: '/checkout', element: <CheckoutPage /> },
-      { path: '/pay/:sessionId', element: <PayPage /> },
-      { path: '/dashboard', element: protect(<DashboardPage />) },
-      { path: '/admin', element: <AdminGuard><AdminPage /></AdminGuard> },
-      { path: '/admin/books/create', element: protect(<AdminBookFormPage mode="create" />) },
-      { path: '/admin/books/edit/:id', element: protect(<AdminBookFormPage mode="edit" />) },
-      { path: '/admin/posts', element: <AdminGuard><AdminPostsPage /></AdminGuard> },
-      { path: '/admin/posts/new', element: <AdminGuard><AdminPostEditorPage mode="create" /></AdminGuard> },
-      { path: '/admin/posts/:id/edit', element: <AdminGuard><AdminPostEditorPage mode="edit" /></AdminGuard> },
-      { path: '/admin/files', element: <AdminGuard><AdminFilesPage /></AdminGuard> },
-      { path: '/admin/orders', element: <AdminGuard><AdminOrdersPage /></AdminGuard> },
-      { path: '/admin/messages', element: <AdminGuard><AdminMessagesPage /></AdminGuard> },
-      { path: '/admin/subscribers', element: <AdminGuard><AdminSubscribersPage /></AdminGuard> },
-      { path: '/admin/users', element: <AdminGuard><AdminUsersPage /></AdminGuard> },
-      { path: '/admin/settings', element: <AdminGuard><AdminSettingsPage /></AdminGuard> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <RootLayout>
+      <Switch>
+        <Route path="/"><HomePage /></Route>
+        <Route path="/blog"><BlogListPage /></Route>
+        <Route path="/blog/:id"><BlogPostPage /></Route>
+        <Route path="/login"><LoginPage /></Route>
+        <Route path="/forgot-password"><ForgotPasswordPage /></Route>
+        <Route path="/reset-password"><ResetPasswordPage /></Route>
+        <Route path="/profile"><ProfilePage /></Route>
+        <Route path="/checkout"><CheckoutPage /></Route>
+        <Route path="/pay/:sessionId"><PayPage /></Route>
+        <Route path="/dashboard">{protect(<DashboardPage />)}</Route>
+        <Route path="/admin">{admin(<AdminPage />)}</Route>
+        <Route path="/admin/books/create">{protect(<AdminBookFormPage mode="create" />)}</Route>
+        <Route path="/admin/books/edit/:id">{protect(<AdminBookFormPage mode="edit" />)}</Route>
+        <Route path="/admin/posts">{admin(<AdminPostsPage />)}</Route>
+        <Route path="/admin/posts/new">{admin(<AdminPostEditorPage mode="create" />)}</Route>
+        <Route path="/admin/posts/:id/edit">{admin(<AdminPostEditorPage mode="edit" />)}</Route>
+        <Route path="/admin/files">{admin(<AdminFilesPage />)}</Route>
+        <Route path="/admin/orders">{admin(<AdminOrdersPage />)}</Route>
+        <Route path="/admin/messages">{admin(<AdminMessagesPage />)}</Route>
+        <Route path="/admin/subscribers">{admin(<AdminSubscribersPage />)}</Route>
+        <Route path="/admin/users">{admin(<AdminUsersPage />)}</Route>
+        <Route path="/admin/settings">{admin(<AdminSettingsPage />)}</Route>
+        <Route path="*"><NotFoundPage /></Route>
+      </Switch>
+    </RootLayout>
+  );
 }

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '@client/lib/router';
 import type { z } from 'zod';
 import { bookInputSchema } from '@shared/schemas/books';
 import { PageShell } from '@client/components/layout/page-shell';

@@ -1,7 +1,6 @@
 /** /admin/posts/new and /admin/posts/:id/edit: write or edit a blog post. */
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { Link } from 'react-router';
+import { Link, useNavigate, useParams } from '@client/lib/router';
 import { slugify, type PostInput } from '@shared/schemas/admin';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';

@@ -1,5 +1,5 @@
 /** /admin/posts: every blog post, drafts included, with publish / unpublish. */
-import { Link } from 'react-router';
+import { Link } from '@client/lib/router';
 import { Eye, EyeOff, Pencil, Plus } from 'lucide-react';
 import { Badge } from '@client/components/ui/badge';
 import { Button, buttonClasses } from '@client/components/ui/button';

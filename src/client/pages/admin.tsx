@@ -1,5 +1,5 @@
 /** /admin: the admin hub (guarded by the server's admin check), linking to every admin page. */
-import { Link } from 'react-router';
+import { Link } from '@client/lib/router';
 import type { LucideIcon } from 'lucide-react';
 import { BookPlus, FileAudio, History, LayoutDashboard, Mail, Newspaper, Pencil, Settings, ShoppingBag, UserRound, Users } from 'lucide-react';
 import { PageShell } from '@client/components/layout/page-shell';

@@ -1,6 +1,6 @@
 /** /blog/:id: one post found by slug (SPEC 2 "Blog"), or the "Error Loading Blog Post" state. */
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@client/lib/router';
 import { ArrowLeft, BookMarked, CalendarDays } from 'lucide-react';
 import { buttonClasses } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';

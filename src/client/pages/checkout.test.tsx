@@ -1,9 +1,8 @@
 import { act, screen } from '@testing-library/react';
-import { Outlet } from 'react-router';
 import { STORAGE_KEYS } from '@shared/constants';
 import { Toaster } from '@client/components/ui/toaster';
 import { resetToastStore } from '@client/components/ui/toast-store';
-import { json, mockFetch, renderWithRouter } from '@client/test/render';
+import { json, mockFetch, Outlet, renderWithRouter } from '@client/test/render';
 import CheckoutPage from './checkout';
 
 function renderCheckout(path: string) {

@@ -4,7 +4,7 @@
  * payment page it answers.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@client/lib/router';
 import { ShieldCheck } from 'lucide-react';
 import { PURCHASE_FORMATS, type PurchaseFormat } from '@shared/constants';
 import { formatLabel } from '@shared/schemas/store';

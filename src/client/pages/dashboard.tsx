@@ -1,5 +1,5 @@
 /** /dashboard: the author's statistics in four tabs (SPEC 2), from GET /api/dashboard/stats. */
-import { Link } from 'react-router';
+import { Link } from '@client/lib/router';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { PageShell } from '@client/components/layout/page-shell';
 import { Alert } from '@client/components/ui/alert';

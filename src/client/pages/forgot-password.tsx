@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link } from '@client/lib/router';
 import { ArrowLeft, MailCheck, Send } from 'lucide-react';
 import { forgotPasswordSchema } from '@shared/schemas/auth';
 import { Button, buttonClasses } from '@client/components/ui/button';

@@ -3,7 +3,7 @@
  * card into "Admin Access" with a red border; the "Administrator Access" link shows only without returnTo.
  */
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import { LOGIN_REDIRECT_DELAY_MS } from '@shared/constants';

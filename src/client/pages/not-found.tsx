@@ -1,5 +1,5 @@
 /** SPEC 2 not-found page: exact texts, Return Home and Go Back (browser history back). */
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@client/lib/router';
 import { ArrowLeft, Home } from 'lucide-react';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { useDocumentTitle } from '@client/lib/use-document-title';

@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Outlet } from 'react-router';
 import type { PaymentSession } from '@shared/schemas/store';
 import { Toaster } from '@client/components/ui/toaster';
 import { resetToastStore } from '@client/components/ui/toast-store';
-import { json, mockFetch, renderWithRouter } from '@client/test/render';
+import { json, mockFetch, Outlet, renderWithRouter } from '@client/test/render';
 import PayPage from './pay';
 
 const SESSION: PaymentSession = {

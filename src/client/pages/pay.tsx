@@ -4,7 +4,7 @@
  * completes the order through the same fulfilment code as a Stripe webhook.
  */
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '@client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Lock, PackageCheck, XCircle } from 'lucide-react';
 import type { PaymentSession } from '@shared/schemas/store';

@@ -5,7 +5,7 @@
  * /#purchase, with a one-second toast when a purchase intent is waiting.
  */
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from '@client/lib/router';
 import { ArrowLeft, LogIn, LogOut } from 'lucide-react';
 import { PageShell } from '@client/components/layout/page-shell';
 import { Button, buttonClasses } from '@client/components/ui/button';

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@client/lib/router';
 import { CheckCircle2, KeyRound, LinkIcon } from 'lucide-react';
 import { RESET_SUCCESS_REDIRECT_MS, RESET_VALIDATION_MS } from '@shared/constants';
 import { resetPasswordFormSchema } from '@shared/schemas/auth';

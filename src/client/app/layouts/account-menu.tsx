@@ -1,10 +1,12 @@
 /**
- * The floating bar's user dropdown. Its own chunk: the menu and its positioning engine are only
- * needed once someone opens it, so they stay out of the first-paint bundle.
+ * The floating bar's user dropdown. Its own chunk, loaded by AccountMenuSlot on the first
+ * interaction: the menu and its positioning engine are only needed once someone opens it.
  */
-import { useNavigate } from 'react-router';
 import { LayoutDashboard, LogIn, UserRound } from 'lucide-react';
+import { useNavigate } from '@client/lib/router';
 import { cn } from '@client/lib/cn';
+import { useDeferredMenuFocus } from '@client/components/ui/deferred-menu';
+import type { DeferredMenuProps } from '@client/components/ui/deferred-menu';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,21 +16,31 @@ import {
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
 
-export interface AccountMenuProps {
+export interface AccountMenuProps extends DeferredMenuProps {
   isAuthenticated: boolean;
   isAdmin: boolean;
   triggerClassName: string;
 }
 
-export default function AccountMenu({ isAuthenticated, isAdmin, triggerClassName }: AccountMenuProps) {
+export default function AccountMenu({ isAuthenticated, isAdmin, triggerClassName, ...menu }: AccountMenuProps) {
   const navigate = useNavigate();
+  const { triggerRef, onContentFocus } = useDeferredMenuFocus(menu);
+
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className={cn(triggerClassName, 'data-[state=open]:text-bone-50')} aria-label="Account menu">
+    <DropdownMenu open={menu.open} onOpenChange={menu.onOpenChange}>
+      <DropdownMenuTrigger
+        ref={triggerRef}
+        className={cn(triggerClassName, 'data-[state=open]:text-bone-50')}
+        aria-label="Account menu"
+      >
         <UserRound aria-hidden="true" />
         <span aria-hidden="true">Account</span>
       </DropdownMenuTrigger>
-      <DropdownMenuContent side="top" align="end">
+      <DropdownMenuContent
+        side="top"
+        align="end"
+        onFocus={onContentFocus}
+      >
         {isAuthenticated ? (
           <>
             <DropdownMenuLabel>Account</DropdownMenuLabel>

@@ -3,7 +3,7 @@
  * navigates to /#anchor and the root layout scrolls once the home page has rendered.
  */
 import type { MouseEvent, ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '@client/lib/router';
 import { scrollToAnchor } from '@client/lib/scroll-to-anchor';
 
 export interface AnchorLinkProps {

@@ -2,27 +2,15 @@
  * Floating bottom bar (SPEC 2): Home, Dashboard (admins only), Blog and a user menu.
  * Uses the 5-minute cached auth status so it never adds polling of its own.
  */
-import { lazy, Suspense } from 'react';
-import { NavLink } from 'react-router';
-import { BookOpen, Home, LayoutDashboard, UserRound } from 'lucide-react';
+import { NavLink } from '@client/lib/router';
+import { BookOpen, Home, LayoutDashboard } from 'lucide-react';
 import { useAuthStatus } from '@client/features/auth/api';
 import { cn } from '@client/lib/cn';
-
-const AccountMenu = lazy(() => import('./account-menu'));
+import { AccountMenuSlot } from './account-menu-slot';
 
 const itemClass =
   'flex flex-col items-center gap-0.5 rounded-full px-4 py-1.5 text-[11px] font-medium tracking-wide text-bone-300 transition-colors hover:text-bone-50 focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none [&_svg]:size-5';
 const navClass = ({ isActive }: { isActive: boolean }) => cn(itemClass, isActive && 'text-bone-50 [&_svg]:text-blood-400');
-
-/** Same look as the menu trigger while its chunk loads (a few ms after first paint). */
-function AccountMenuFallback() {
-  return (
-    <button type="button" className={itemClass} aria-label="Account menu" aria-haspopup="menu" aria-busy="true">
-      <UserRound aria-hidden="true" />
-      <span aria-hidden="true">Account</span>
-    </button>
-  );
-}
 
 export function FloatingBar() {
   const { isAuthenticated, isAdmin } = useAuthStatus({ cache: 'long' });
@@ -54,9 +42,7 @@ export function FloatingBar() {
           </NavLink>
         </li>
         <li>
-          <Suspense fallback={<AccountMenuFallback />}>
-            <AccountMenu isAuthenticated={isAuthenticated} isAdmin={isAdmin} triggerClassName={itemClass} />
-          </Suspense>
+          <AccountMenuSlot isAuthenticated={isAuthenticated} isAdmin={isAdmin} triggerClassName={itemClass} />
         </li>
       </ul>
     </nav>

@@ -1,6 +1,6 @@
 /** Site footer (SPEC 2 "Footer"). Placeholder links are marked unavailable rather than dead. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@client/lib/router';
 import { SITE, SOCIAL_LINKS } from '@client/lib/site';
 import { AnchorLink } from './anchor-link';
 import { FOOTER_BOOK_LINKS, FOOTER_CONNECT_LINKS, FOOTER_LEGAL_PLACEHOLDERS, FOOTER_QUICK_LINKS } from './nav-items';

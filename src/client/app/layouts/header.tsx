@@ -1,7 +1,7 @@
 /** Sticky site header (SPEC 2 "Header"): anchor navigation on /, auth-aware links, mobile menu. */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '@client/lib/router';
 import { LogIn, LogOut, Menu, UserRound, X } from 'lucide-react';
 import { useAuthStatus, useLogout } from '@client/features/auth/api';
 import { cn } from '@client/lib/cn';

@@ -1,6 +1,6 @@
-/** Frame of every page: skip link, header, the routed page (lazy, behind Suspense), footer, bar. */
+/** Frame of every page: skip link, header, the routed page (its children: lazy, behind Suspense), footer, bar. */
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { Spinner } from '@client/components/ui/spinner';
 import { FloatingBar } from './floating-bar';
 import { Footer } from './footer';
@@ -15,7 +15,7 @@ function PageFallback() {
   );
 }
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   useRouteEffects();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -28,7 +28,7 @@ export function RootLayout() {
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<PageFallback />}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       <Footer />

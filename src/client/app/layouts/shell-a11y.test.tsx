@@ -1,13 +1,18 @@
 import axe from 'axe-core';
 import { screen, within } from '@testing-library/react';
-import { json, mockFetch, renderWithRouter } from '@client/test/render';
+import { json, mockFetch, renderAt } from '@client/test/render';
 import { RootLayout } from './root-layout';
 
 afterEach(() => vi.unstubAllGlobals());
 
 async function renderShell() {
   mockFetch({ '/api/users/check-auth': () => json({ isAuthenticated: false, user: null }) });
-  const view = renderWithRouter([{ element: <RootLayout />, children: [{ path: '*', element: <h1>Page</h1> }] }], '/blog');
+  const view = renderAt(
+    <RootLayout>
+      <h1>Page</h1>
+    </RootLayout>,
+    '/blog',
+  );
   await screen.findAllByRole('link', { name: 'Sign In' });
   return view;
 }

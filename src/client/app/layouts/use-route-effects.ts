@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { useLocation } from '@client/lib/router';
 import { AUTH_STATUS_KEY } from '@client/features/auth/api';
 import { scrollToAnchor } from '@client/lib/scroll-to-anchor';
 

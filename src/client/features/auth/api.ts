@@ -13,7 +13,7 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@client/lib/router';
 import { AUTH_POLL_MS, AUTH_STALE_MS, FLOATING_BAR_AUTH_CACHE_MS } from '@shared/constants';
 import type { AuthStatus, UserProfile } from '@shared/schemas/auth';
 import { apiFetch, apiRequest, clearAuthToken, clearCsrfToken, setAuthToken } from '@client/lib/api-client';

@@ -1,6 +1,6 @@
 /** Frame shared by the admin pages: heading, a way back to the hub, and the loading / error states. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@client/lib/router';
 import { ArrowLeft } from 'lucide-react';
 import { PageShell } from '@client/components/layout/page-shell';
 import { Alert } from '@client/components/ui/alert';

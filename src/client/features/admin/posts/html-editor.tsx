@@ -7,6 +7,7 @@ import DOMPurify from 'dompurify';
 import { Bold, Heading2, Italic, Link2, List, Quote } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Textarea } from '@client/components/ui/textarea';
+import { Tooltip, TooltipGroup } from '@client/components/ui/tooltip';
 
 interface Props {
   id: string;
@@ -45,11 +46,15 @@ export function HtmlEditor({ id, value, onChange, invalid, describedBy }: Props)
   return (
     <div className="grid gap-2">
       <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1">
-        {TOOLS.map(({ label, icon: Icon, before, after }) => (
-          <Button key={label} size="sm" variant="ghost" aria-label={label} title={label} disabled={preview} onClick={() => wrap(before, after)}>
-            <Icon aria-hidden="true" />
-          </Button>
-        ))}
+        <TooltipGroup>
+          {TOOLS.map(({ label, icon: Icon, before, after }) => (
+            <Tooltip key={label} content={label}>
+              <Button size="sm" variant="ghost" aria-label={label} disabled={preview} onClick={() => wrap(before, after)}>
+                <Icon aria-hidden="true" />
+              </Button>
+            </Tooltip>
+          ))}
+        </TooltipGroup>
         <Button size="sm" variant="outline" className="ml-auto" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
           {preview ? 'Edit HTML' : 'Preview'}
         </Button>

@@ -3,7 +3,7 @@
  * inline alert), or the account card with Change Password, and for admins the Admin Account banner.
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@client/lib/router';
 import { format } from 'date-fns';
 import { KeyRound, LayoutDashboard, Mail, ShieldCheck, UserPen } from 'lucide-react';
 import { Alert } from '@client/components/ui/alert';

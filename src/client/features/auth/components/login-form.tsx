@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link } from '@client/lib/router';
 import { LogIn } from 'lucide-react';
 import { loginSchema, type LoginInput } from '@shared/schemas/auth';
 import type { Role } from '@shared/constants';

@@ -1,6 +1,6 @@
 /** Shared pieces of the account component tests: a toast probe and a location probe. */
 import { act } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@client/lib/router';
 import { resetToastStore, useToast } from '@client/components/ui/toast-store';
 import { clearCsrfToken } from '@client/lib/api-client';
 import { screen } from '@testing-library/react';

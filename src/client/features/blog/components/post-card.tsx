@@ -1,5 +1,5 @@
 /** One post in a list: title, "MMMM d, yyyy" date, excerpt and a Read More link. */
-import { Link } from 'react-router';
+import { Link } from '@client/lib/router';
 import { ArrowRight, CalendarDays } from 'lucide-react';
 import type { BlogPostSummary } from '@shared/schemas/blog';
 import { formatPostDate } from '../api';

@@ -1,5 +1,5 @@
 /** The 3 latest posts and a "View All Posts" link to /blog. */
-import { Link } from 'react-router';
+import { Link } from '@client/lib/router';
 import { ArrowRight } from 'lucide-react';
 import { BLOG_TEASER_COUNT } from '@shared/constants';
 import { buttonClasses } from '@client/components/ui/button';

@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Outlet } from 'react-router';
 import type { LibraryItem } from '@shared/schemas/store';
 import { Toaster } from '@client/components/ui/toaster';
 import { resetToastStore } from '@client/components/ui/toast-store';
-import { json, mockFetch, renderWithRouter } from '@client/test/render';
+import { json, mockFetch, Outlet, renderWithRouter } from '@client/test/render';
 import { LibraryTab } from './library-tab';
 
 const book = { id: 1, title: 'What We Owe the Dead', coverImage: '/images/cover.svg' };

@@ -3,7 +3,7 @@
  * book, each format downloadable once, plus any printed orders with their shipping status.
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Library, LogIn } from 'lucide-react';
 import type { LibraryItem } from '@shared/schemas/store';

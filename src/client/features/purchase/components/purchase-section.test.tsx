@@ -1,10 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Outlet } from 'react-router';
 import { STORAGE_KEYS } from '@shared/constants';
 import type { StoreFormatsResponse } from '@shared/schemas/store';
 import { Toaster } from '@client/components/ui/toaster';
 import { resetToastStore } from '@client/components/ui/toast-store';
-import { json, mockFetch, renderWithRouter } from '@client/test/render';
+import { json, mockFetch, Outlet, renderWithRouter } from '@client/test/render';
 import { PurchaseSection } from './purchase-section';
 
 const FORMATS: StoreFormatsResponse = {

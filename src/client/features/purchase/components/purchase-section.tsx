@@ -4,7 +4,7 @@
  * status, sends signed-out visitors to log in (keeping their choice), and signed-in readers to /checkout.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@client/lib/router';
 import { Book, BookOpen, Check, Headphones, Package, Tablet, Zap } from 'lucide-react';
 import { BULK_ORDER_MIN_COPIES, isDigitalFormat } from '@shared/constants';
 import type { StoreFormat } from '@shared/schemas/store';

@@ -1,21 +1,17 @@
 /**
- * SPEC 2 share control. `compact` is a dropdown; `default` is a row of icon buttons; `expanded` adds
- * the labels. Each can run horizontally or vertically. X, Facebook and LinkedIn open a 600x400 popup,
+ * SPEC 2 share control. `compact` is a dropdown (its code loads on first interaction, see share-menu);
+ * `default` is a row of icon buttons; `expanded` adds the labels. Each can run horizontally or vertically. X, Facebook and LinkedIn open a 600x400 popup,
  * mail opens the mail client, and copy link shows "Copied!" for 2 seconds.
  */
-import { useEffect, useRef, useState } from 'react';
 import { Check, Link2, Mail, Share2 } from 'lucide-react';
-import { COPIED_INDICATOR_MS, SHARE_PLATFORMS, type SharePlatform } from '@shared/constants';
+import { SHARE_PLATFORMS, type SharePlatform } from '@shared/constants';
 import { Button, buttonClasses } from '@client/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@client/components/ui/dropdown-menu';
+import { useDeferredMenu } from '@client/components/ui/deferred-menu';
 import { cn } from '@client/lib/cn';
-import { copyLink, mailtoUrl, PLATFORM_LABELS, shareTo, type ShareTarget } from '../share';
+import { mailtoUrl, PLATFORM_LABELS, shareTo, type ShareTarget } from '../share';
+import type { ShareMenuProps } from './share-menu';
 import { BrandIcon } from './share-icons';
+import { useCopied } from './use-copied';
 
 export type ShareVariant = 'compact' | 'default' | 'expanded';
 export type ShareDirection = 'horizontal' | 'vertical';
@@ -32,17 +28,18 @@ export interface ShareControlProps {
   className?: string;
 }
 
-function useCopied() {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async (url: string) => {
-    if (!(await copyLink(url))) return;
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
-  };
-  return { copied, copy };
+/** The compact variant's button until the first interaction loads the dropdown. */
+function ShareMenuSlot(props: Pick<ShareMenuProps, 'className' | 'label' | 'side' | 'target'>) {
+  const { Menu, menuProps, placeholderProps } = useDeferredMenu<ShareMenuProps>(() => import('./share-menu'));
+  if (Menu) return <Menu {...props} {...menuProps} />;
+  return (
+    <div className={props.className}>
+      <Button variant="outline" size="sm" aria-label={props.label} {...placeholderProps}>
+        <Share2 aria-hidden="true" />
+        Share
+      </Button>
+    </div>
+  );
 }
 
 export function ShareControl({
@@ -60,46 +57,7 @@ export function ShareControl({
   const copyLabel = copied ? 'Copied!' : 'Copy Link';
 
   if (variant === 'compact') {
-    return (
-      <div className={className}>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="outline" size="sm" aria-label={label}>
-              <Share2 aria-hidden="true" />
-              Share
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent
-            side={direction === 'vertical' ? 'right' : 'bottom'}
-            align="start"
-            aria-label={label}
-          >
-            {SHARE_PLATFORMS.map((p) => (
-              <DropdownMenuItem key={p} onSelect={() => share(p)}>
-                <BrandIcon platform={p} />
-                Share on {PLATFORM_LABELS[p]}
-              </DropdownMenuItem>
-            ))}
-            <DropdownMenuItem asChild>
-              <a href={mailtoUrl(target())}>
-                <Mail aria-hidden="true" />
-                Share by Email
-              </a>
-            </DropdownMenuItem>
-            <DropdownMenuItem
-              onSelect={(event) => {
-                // Keep the menu open so the "Copied!" confirmation is seen.
-                event.preventDefault();
-                void copy(target().url);
-              }}
-            >
-              {copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
-              {copyLabel}
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
-      </div>
-    );
+    return <ShareMenuSlot className={className} label={label} side={direction === 'vertical' ? 'right' : 'bottom'} target={target} />;
   }
 
   const expanded = variant === 'expanded';

@@ -1,0 +1,17 @@
+/** "Copied!" state for SPEC 9's 2-second copied indicator. */
+import { useEffect, useRef, useState } from 'react';
+import { COPIED_INDICATOR_MS } from '@shared/constants';
+import { copyLink } from '../share';
+
+export function useCopied() {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async (url: string) => {
+    if (!(await copyLink(url))) return;
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
+  };
+  return { copied, copy };
+}
