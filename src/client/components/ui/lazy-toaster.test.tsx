@@ -29,4 +29,13 @@ describe('LazyToaster', () => {
     expect(await screen.findByText('Second')).toBeInTheDocument();
     expect(screen.queryByText('First')).toBeNull();
   });
+
+  it('F8 before any toast loads the notification region and focuses it', async () => {
+    render(<LazyToaster />);
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'F8' }));
+    });
+    const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
+    await vi.waitFor(() => expect(region.contains(document.activeElement)).toBe(true));
+  });
 });

@@ -2,14 +2,20 @@
  * Renders the toast store with Radix Toast, which supplies the timing, pause-on-hover/focus,
  * swipe-to-dismiss and the F8 hotkey that focuses the notification region.
  */
+import { useEffect, useRef } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { TOAST } from '@shared/constants';
 import { cn } from '@client/lib/cn';
 import { dismissToast, useToast } from './toast-store';
 
-export function Toaster() {
+export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const { toasts } = useToast();
+  const viewportRef = useRef<HTMLOListElement>(null);
+  // The F8 that mounted us came before Radix listened for it: do what the hotkey does.
+  useEffect(() => {
+    if (focusOnMount) viewportRef.current?.focus();
+  }, [focusOnMount]);
   return (
     <ToastPrimitive.Provider
       duration={TOAST.durationMs}
@@ -47,6 +53,7 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
+        ref={viewportRef}
         hotkey={[TOAST.hotkey]}
         className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
       />
