@@ -10,7 +10,7 @@ import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
 import { toast } from '@client/components/ui/toast-store';
 import { useOrderAction, useOrders, type OrderFilters } from '@client/features/admin/api';
-import { AdminFrame, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
+import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
 import { errorText, formatDateTime } from '@client/features/admin/format';
 
 function downloadUse(o: AdminOrder): string {
@@ -73,57 +73,41 @@ export default function AdminOrdersPage() {
             <EmptyState>No orders match.</EmptyState>
           ) : (
             <>
-              <div className={t.wrap}>
-                <table className={t.table}>
-                  <caption className="sr-only">Orders, newest first</caption>
-                  <thead className={t.head}>
-                    <tr>
-                      <th scope="col" className={t.th}>Order</th>
-                      <th scope="col" className={t.th}>Buyer</th>
-                      <th scope="col" className={t.th}>Format</th>
-                      <th scope="col" className={t.th}>Price</th>
-                      <th scope="col" className={t.th}>Status</th>
-                      <th scope="col" className={t.th}>Download / shipping</th>
-                      <th scope="col" className={t.th}><span className="sr-only">Actions</span></th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page!.items.map((o) => (
-                      <tr key={o.id} className={t.row} data-testid={`order-${o.id}`}>
-                        <td className={t.td}>
-                          <span className="font-mono text-xs">{o.orderReference}</span>
-                          <span className="block text-xs text-bone-400">{formatDateTime(o.purchaseDate)}</span>
-                        </td>
-                        <td className={t.td}>
-                          {o.buyer.displayName ?? o.buyer.username}
-                          <span className="block text-xs text-bone-400">{o.buyer.email}</span>
-                        </td>
-                        <td className={t.td}>
-                          {o.format}
-                          <span className="block text-xs text-bone-400">{o.book.title}</span>
-                        </td>
-                        <td className={`${t.td} tabular-nums`}>{formatPrice(o.price)}</td>
-                        <td className={t.td}><Badge variant={o.status === 'completed' ? 'default' : 'outline'}>{o.status}</Badge></td>
-                        <td className={t.td}>{downloadUse(o)}</td>
-                        <td className={`${t.td} text-right`}>
-                          {!isDigitalFormat(o.format) && o.status === 'completed' ? (
-                            <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => run(o, 'ship')} aria-label={`Mark order ${o.orderReference} shipped`}>
-                              <Truck aria-hidden="true" />
-                              Mark shipped
-                            </Button>
-                          ) : null}
-                          {isDigitalFormat(o.format) && o.status === 'completed' && (o.downloadUsed || o.downloadCount > 0) ? (
-                            <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => run(o, 'reset-download')} aria-label={`Reset download for order ${o.orderReference}`}>
-                              <RotateCcw aria-hidden="true" />
-                              Reset download
-                            </Button>
-                          ) : null}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable caption="Orders, newest first" columns={['Order', 'Buyer', 'Format', 'Price', 'Status', 'Download / shipping', { hidden: 'Actions' }]}>
+                {page!.items.map((o) => (
+                  <tr key={o.id} className={t.row} data-testid={`order-${o.id}`}>
+                    <td className={t.td}>
+                      <span className="font-mono text-xs">{o.orderReference}</span>
+                      <span className="block text-xs text-bone-400">{formatDateTime(o.purchaseDate)}</span>
+                    </td>
+                    <td className={t.td}>
+                      {o.buyer.displayName ?? o.buyer.username}
+                      <span className="block text-xs text-bone-400">{o.buyer.email}</span>
+                    </td>
+                    <td className={t.td}>
+                      {o.format}
+                      <span className="block text-xs text-bone-400">{o.book.title}</span>
+                    </td>
+                    <td className={`${t.td} tabular-nums`}>{formatPrice(o.price)}</td>
+                    <td className={t.td}><Badge variant={o.status === 'completed' ? 'default' : 'outline'}>{o.status}</Badge></td>
+                    <td className={t.td}>{downloadUse(o)}</td>
+                    <td className={`${t.td} text-right`}>
+                      {!isDigitalFormat(o.format) && o.status === 'completed' ? (
+                        <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => run(o, 'ship')} aria-label={`Mark order ${o.orderReference} shipped`}>
+                          <Truck aria-hidden="true" />
+                          Mark shipped
+                        </Button>
+                      ) : null}
+                      {isDigitalFormat(o.format) && o.status === 'completed' && (o.downloadUsed || o.downloadCount > 0) ? (
+                        <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => run(o, 'reset-download')} aria-label={`Reset download for order ${o.orderReference}`}>
+                          <RotateCcw aria-hidden="true" />
+                          Reset download
+                        </Button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
               <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-bone-300">
                 <span>{page!.total.toLocaleString('en-GB')} orders · page {page!.page} of {pages}</span>
                 <span className="flex gap-2">

@@ -5,7 +5,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { usePosts, usePublishPost } from '@client/features/admin/api';
-import { AdminFrame, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
+import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
 import { errorText, formatShortDate } from '@client/features/admin/format';
 
 export default function AdminPostsPage() {
@@ -36,50 +36,38 @@ export default function AdminPostsPage() {
           posts.data!.length === 0 ? (
             <EmptyState>No blog posts yet.</EmptyState>
           ) : (
-            <div className={t.wrap}>
-              <table className={t.table}>
-                <thead className={t.head}>
-                  <tr>
-                    <th scope="col" className={t.th}>Title</th>
-                    <th scope="col" className={t.th}>Status</th>
-                    <th scope="col" className={t.th}>Date</th>
-                    <th scope="col" className={t.th}><span className="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {posts.data!.map((post) => (
-                    <tr key={post.id} className={t.row}>
-                      <th scope="row" className={`${t.td} font-medium`}>
-                        {post.title}
-                        <span className="block text-xs font-normal text-bone-400">/blog/{post.slug}</span>
-                      </th>
-                      <td className={t.td}>
-                        {post.isPublished ? <Badge variant="accent">Published</Badge> : <Badge variant="outline">Draft</Badge>}
-                      </td>
-                      <td className={`${t.td} whitespace-nowrap text-bone-300`}>{formatShortDate(post.publishedAt)}</td>
-                      <td className={`${t.td} whitespace-nowrap text-right`}>
-                        <div className="flex justify-end gap-2">
-                          <Link to={`/admin/posts/${post.id}/edit`} className={buttonClasses('outline', 'sm')} aria-label={`Edit ${post.title}`}>
-                            <Pencil aria-hidden="true" />
-                            Edit
-                          </Link>
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            disabled={publish.isPending}
-                            onClick={() => toggle(post.id, post.title, !post.isPublished)}
-                            aria-label={`${post.isPublished ? 'Unpublish' : 'Publish'} ${post.title}`}
-                          >
-                            {post.isPublished ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-                            {post.isPublished ? 'Unpublish' : 'Publish'}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={['Title', 'Status', 'Date', { hidden: 'Actions' }]}>
+              {posts.data!.map((post) => (
+                <tr key={post.id} className={t.row}>
+                  <th scope="row" className={`${t.td} font-medium`}>
+                    {post.title}
+                    <span className="block text-xs font-normal text-bone-400">/blog/{post.slug}</span>
+                  </th>
+                  <td className={t.td}>
+                    {post.isPublished ? <Badge variant="accent">Published</Badge> : <Badge variant="outline">Draft</Badge>}
+                  </td>
+                  <td className={`${t.td} whitespace-nowrap text-bone-300`}>{formatShortDate(post.publishedAt)}</td>
+                  <td className={`${t.td} whitespace-nowrap text-right`}>
+                    <div className="flex justify-end gap-2">
+                      <Link to={`/admin/posts/${post.id}/edit`} className={buttonClasses('outline', 'sm')} aria-label={`Edit ${post.title}`}>
+                        <Pencil aria-hidden="true" />
+                        Edit
+                      </Link>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={publish.isPending}
+                        onClick={() => toggle(post.id, post.title, !post.isPublished)}
+                        aria-label={`${post.isPublished ? 'Unpublish' : 'Publish'} ${post.title}`}
+                      >
+                        {post.isPublished ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                        {post.isPublished ? 'Unpublish' : 'Publish'}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </QueryState>

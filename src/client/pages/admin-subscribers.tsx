@@ -4,7 +4,7 @@ import { Download } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { downloadSubscribersCsv, useSubscribers } from '@client/features/admin/api';
-import { AdminFrame, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
+import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
 import { errorText, formatShortDate } from '@client/features/admin/format';
 
 export default function AdminSubscribersPage() {
@@ -39,28 +39,16 @@ export default function AdminSubscribersPage() {
           subscribers.data!.length === 0 ? (
             <EmptyState>No subscribers yet.</EmptyState>
           ) : (
-            <div className={t.wrap}>
-              <table className={t.table}>
-                <thead className={t.head}>
-                  <tr>
-                    <th scope="col" className={t.th}>Email</th>
-                    <th scope="col" className={t.th}>Name</th>
-                    <th scope="col" className={t.th}>Subscribed</th>
-                    <th scope="col" className={t.th}>Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {subscribers.data!.map((s) => (
-                    <tr key={s.id} className={t.row}>
-                      <td className={t.td}>{s.email}</td>
-                      <td className={t.td}>{s.name || '—'}</td>
-                      <td className={t.td}>{formatShortDate(s.subscribedAt)}</td>
-                      <td className={t.td}>{s.unsubscribedAt ? `Left ${formatShortDate(s.unsubscribedAt)}` : 'Active'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={['Email', 'Name', 'Subscribed', 'Status']}>
+              {subscribers.data!.map((s) => (
+                <tr key={s.id} className={t.row}>
+                  <td className={t.td}>{s.email}</td>
+                  <td className={t.td}>{s.name || '—'}</td>
+                  <td className={t.td}>{formatShortDate(s.subscribedAt)}</td>
+                  <td className={t.td}>{s.unsubscribedAt ? `Left ${formatShortDate(s.unsubscribedAt)}` : 'Active'}</td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </QueryState>

@@ -1,7 +1,7 @@
 /** /admin/users: accounts with their roles. */
 import { Badge } from '@client/components/ui/badge';
 import { useUsers } from '@client/features/admin/api';
-import { AdminFrame, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
+import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
 import { formatShortDate } from '@client/features/admin/format';
 
 export default function AdminUsersPage() {
@@ -13,35 +13,21 @@ export default function AdminUsersPage() {
           users.data!.length === 0 ? (
             <EmptyState>No accounts yet.</EmptyState>
           ) : (
-            <div className={t.wrap}>
-              <table className={t.table}>
-                <thead className={t.head}>
-                  <tr>
-                    <th scope="col" className={t.th}>User</th>
-                    <th scope="col" className={t.th}>Email</th>
-                    <th scope="col" className={t.th}>Role</th>
-                    <th scope="col" className={t.th}>Newsletter</th>
-                    <th scope="col" className={t.th}>Purchases</th>
-                    <th scope="col" className={t.th}>Joined</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {users.data!.map((u) => (
-                    <tr key={u.id} className={t.row}>
-                      <th scope="row" className={`${t.td} font-medium`}>
-                        {u.displayName ?? u.username}
-                        <span className="block text-xs font-normal text-bone-400">@{u.username}</span>
-                      </th>
-                      <td className={t.td}>{u.email}</td>
-                      <td className={t.td}>{u.role === 'admin' ? <Badge variant="accent">admin</Badge> : <Badge>user</Badge>}</td>
-                      <td className={t.td}>{u.isSubscribed ? 'Subscribed' : '—'}</td>
-                      <td className={`${t.td} tabular-nums`}>{u.purchases}</td>
-                      <td className={t.td}>{formatShortDate(u.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={['User', 'Email', 'Role', 'Newsletter', 'Purchases', 'Joined']}>
+              {users.data!.map((u) => (
+                <tr key={u.id} className={t.row}>
+                  <th scope="row" className={`${t.td} font-medium`}>
+                    {u.displayName ?? u.username}
+                    <span className="block text-xs font-normal text-bone-400">@{u.username}</span>
+                  </th>
+                  <td className={t.td}>{u.email}</td>
+                  <td className={t.td}>{u.role === 'admin' ? <Badge variant="accent">admin</Badge> : <Badge>user</Badge>}</td>
+                  <td className={t.td}>{u.isSubscribed ? 'Subscribed' : '—'}</td>
+                  <td className={`${t.td} tabular-nums`}>{u.purchases}</td>
+                  <td className={t.td}>{formatShortDate(u.createdAt)}</td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </QueryState>

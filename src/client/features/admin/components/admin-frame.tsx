@@ -68,6 +68,44 @@ export const tableClasses = {
   td: 'px-4 py-3 text-bone-100',
 };
 
+/**
+ * The admin list table: a scrolling frame, an optional caption for screen readers, and column headers.
+ * A column written as `{ hidden: 'Actions' }` has a header only screen readers hear.
+ */
+export function DataTable({
+  columns,
+  caption,
+  children,
+}: {
+  columns: Array<string | { hidden: string }>;
+  caption?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={tableClasses.wrap}>
+      <table className={tableClasses.table}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead className={tableClasses.head}>
+          <tr>
+            {columns.map((column) =>
+              typeof column === 'string' ? (
+                <th key={column} scope="col" className={tableClasses.th}>
+                  {column}
+                </th>
+              ) : (
+                <th key={column.hidden} scope="col" className={tableClasses.th}>
+                  <span className="sr-only">{column.hidden}</span>
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-xl border border-dashed border-ink-600 p-8 text-center text-bone-300">{children}</p>;
 }
