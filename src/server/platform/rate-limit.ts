@@ -12,6 +12,8 @@ export interface RateCounter {
   /** Adds one to `key` and returns the count inside the current window and when that window ends. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
   peek(key: string): Promise<number>;
+  /** Gives back one hit (never below zero): an attempt counted in advance that turned out fine. */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -35,6 +37,11 @@ export class MemoryRateCounter implements RateCounter {
   async peek(key: string) {
     const current = this.windows.get(key);
     return current && current.resetAt > this.clock.now().getTime() ? current.count : 0;
+  }
+
+  async release(key: string) {
+    const current = this.windows.get(key);
+    if (current && current.count > 0) current.count -= 1;
   }
 
   async reset(key: string) {
@@ -66,6 +73,15 @@ export class RedisRateCounter implements RateCounter {
 
   async peek(key: string) {
     return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  }
+
+  async release(key: string) {
+    // Decrement only a live, positive counter, in one step on the server.
+    await this.redis.eval(
+      "local v = tonumber(redis.call('get', KEYS[1]) or '0') if v > 0 then redis.call('decr', KEYS[1]) end return v",
+      1,
+      this.prefix + key,
+    );
   }
 
   async reset(key: string) {

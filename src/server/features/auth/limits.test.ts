@@ -32,6 +32,25 @@ describe('abuse limits', () => {
     expect((await login(t, ip, user.username, user.password)).statusCode).toBe(200);
   });
 
+  it('holds under a burst of parallel guesses: never more failures checked than the limit', async () => {
+    const user = await createUser(t.database);
+    const ip = '203.0.113.77';
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => login(t, ip, user.username, 'Wrong-Pass-1')),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(LIMITS.loginFailuresPerIp.max);
+    expect(codes.filter((c) => c === 429)).toHaveLength(30 - LIMITS.loginFailuresPerIp.max);
+  });
+
+  it('does not count successful sign-ins against the address', async () => {
+    const user = await createUser(t.database);
+    const ip = '203.0.113.88';
+    for (let i = 0; i < LIMITS.loginFailuresPerIp.max + 5; i += 1) {
+      expect((await login(t, ip, user.username, user.password)).statusCode).toBe(200);
+    }
+  });
+
   it('limits failed sign-ins per account across addresses, the same for unknown names, and only for a while', async () => {
     const user = await createUser(t.database);
     for (let i = 0; i < LIMITS.loginFailuresPerAccount.max; i += 1) {

@@ -54,18 +54,11 @@ export const limitMessages = {
 const waitMs = (resetAt: number, now: number, limit: Limit) => Math.min(limit.windowMs, Math.max(1000, resetAt - now));
 
 /**
- * Before the expensive work: if any counter is already at its limit, returns how long until it resets
- * (read by counting one more hit, which never extends a fixed window), else null.
+ * Counts one event against each key; returns the longest wait if any counter went over its limit.
+ * Used before the expensive check (password hashing), so the count and the limit are one atomic step:
+ * parallel guesses cannot all slip past a check made before any of them was counted. An attempt that
+ * succeeds gives its hit back (`counter.release`).
  */
-export async function blockedFor(counter: RateCounter, checks: Array<[string, Limit]>, now: number): Promise<number | null> {
-  const counts = await Promise.all(checks.map(([key]) => counter.peek(key)));
-  const full = checks.filter((_, i) => counts[i] >= checks[i][1].max);
-  if (!full.length) return null;
-  const hits = await Promise.all(full.map(([key, limit]) => counter.hit(key, limit.windowMs)));
-  return Math.max(...hits.map((h, i) => waitMs(h.resetAt, now, full[i][1])));
-}
-
-/** Counts one event against each key; returns the longest wait if any counter went over its limit. */
 export async function record(counter: RateCounter, checks: Array<[string, Limit]>, now: number): Promise<number | null> {
   const hits = await Promise.all(checks.map(([key, limit]) => counter.hit(key, limit.windowMs)));
   let wait: number | null = null;

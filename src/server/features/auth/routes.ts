@@ -15,7 +15,7 @@ import {
 } from '@shared/schemas/auth';
 import { errorSchema, successMessageSchema } from '@shared/schemas/common';
 import { AppError } from '../../platform/errors';
-import { blockedFor, keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from './limits';
+import { keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from './limits';
 import { generatePassword } from './password-generator';
 import { findResetTarget, issueResetToken, resetPassword } from './reset-service';
 import { findLoginAccount, INVALID_CREDENTIALS, registerUser, verifyLogin } from './service';
@@ -88,21 +88,21 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Failed sign-ins are counted per IP and per account; a blocked caller is refused before any hashing. */
+  /**
+   * Failed sign-ins are limited per IP and per account. Every attempt is counted before any hashing (one
+   * atomic increment), and a successful one gives its count back, so only failures add up.
+   */
   async function authenticateWithLimits(ip: string, body: { username: string; password: string }, reply: FastifyReply) {
     const account = await findLoginAccount(db, body.username);
     const checks: Array<[string, Limit]> = [
       [keys.loginIp(ip), LIMITS.loginFailuresPerIp],
       [keys.loginAccount(account.accountKey), LIMITS.loginFailuresPerAccount],
     ];
-    const wait = await blockedFor(counter, checks, now());
+    const wait = await record(counter, checks, now());
     if (wait !== null) throw tooManyRequests(reply, limitMessages.login(wait), wait);
     const user = await verifyLogin(account, body.password);
-    if (!user) {
-      await record(counter, checks, now());
-      return null;
-    }
-    await counter.reset(checks[1][0]);
+    if (!user) return null;
+    await Promise.all([counter.release(checks[0][0]), counter.reset(checks[1][0])]);
     return user;
   }
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordSchema, userIdParam, userProfileSchema } from '@shared/schemas/auth';
 import { errorSchema, successMessageSchema } from '@shared/schemas/common';
 import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors';
-import { blockedFor, keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from '../auth/limits';
+import { keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from '../auth/limits';
 import { changePassword, getProfile, WRONG_CURRENT_PASSWORD } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
@@ -63,11 +63,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = request.auth!;
       const check: [string, Limit] = [keys.currentPassword(auth.userId), LIMITS.currentPasswordFailuresPerUser];
       const now = () => clock.now().getTime();
-      const wait = await blockedFor(counter, [check], now());
+      // Counted before the check, so parallel guesses cannot all pass it; a right password gives it back.
+      const wait = await record(counter, [check], now());
       if (wait !== null) throw tooManyRequests(reply, limitMessages.currentPassword(wait), wait);
       const outcome = await changePassword(app.deps, app.sessions, auth.userId, auth.sessionId, request.body);
       if (outcome === 'wrong-current') {
-        await record(counter, [check], now());
         throw new AppError('WRONG_PASSWORD', 400, WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
       }
       await counter.reset(check[0]);
