@@ -75,8 +75,28 @@ export const REDACTED_PATHS = [
   '*.token',
 ];
 
-export function defaultLogger(level: string): FastifyServerOptions['logger'] {
-  return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+/**
+ * The URL as logged: query strings are dropped (reset links, unsubscribe links and other signed URLs carry
+ * their secret there) and the token of a signed download path is masked.
+ */
+export function loggableUrl(url: string): string {
+  const path = url.split('?')[0];
+  return path.replace(/^\/files\/download\/[^/]+/, '/files/download/[redacted]');
+}
+
+export function defaultLogger(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  return {
+    level,
+    stream,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: req.method,
+        url: loggableUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
 }
 
 /** Builds the whole server from its dependencies; main.ts and the tests build the same app. */

@@ -113,7 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailTransport: options.mailTransport ?? null,
     redis: options.redis ?? null,
     clientDir: options.clientDir ?? ensureClientFixture(),
-    logger: false,
+    logger: options.logger ?? false,
   });
   await app.ready();
   return {
