@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './common';
 import { NEWSLETTER_EMAIL_PATTERN } from './newsletter-email';
 
 export { NEWSLETTER_EMAIL_PATTERN };
@@ -9,7 +10,10 @@ export const subscribeSchema = z.object({
     .trim()
     .min(1, 'Please enter a valid email address')
     .max(254, 'Please enter a valid email address')
-    .regex(NEWSLETTER_EMAIL_PATTERN, 'Please enter a valid email address'),
+    .regex(NEWSLETTER_EMAIL_PATTERN, 'Please enter a valid email address')
+    // The form's rule (SPEC 5) would let "a@b.co,c@d.co" through, and a mailer reads that as two
+    // recipients: the server also insists on exactly one well-formed address.
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
   // SPEC 3: the form sends name empty.
   name: z.string().trim().max(120).optional().default(''),
 });

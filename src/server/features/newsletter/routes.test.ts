@@ -40,6 +40,17 @@ describe('POST /api/subscribe', () => {
     expect(await welcomeMails(t, 'reader.one@example.com')).toHaveLength(1);
   });
 
+  it('refuses a list of addresses, so a signup can never mail anyone else', async () => {
+    const agent = new TestAgent(t.app);
+    for (const email of ['a@b.co,victim@example.com', 'a@b.co;x@y.zz', 'a@b.co victim@example.com', '"x"@b.co']) {
+      const res = await post(agent, { email, name: '' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Please enter a valid email address' });
+    }
+    const rows = await t.database.db.select().from(mailOutbox).where(sql`${mailOutbox.to} like '%victim%'`);
+    expect(rows).toHaveLength(0);
+  });
+
   it('mails a welcome whose one-click unsubscribe link and List-Unsubscribe headers work', async () => {
     const email = 'leaver@example.com';
     await post(new TestAgent(t.app), { email, name: '' });
