@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, mailOutbox, purchaseCustomerInfo, purchases } from '../../db/schema';
+import { bookPrices, checkoutSessions, mailOutbox, purchaseCustomerInfo, purchases } from '../../db/schema';
 import { TestAgent, type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { buy, featuredBookId, startCheckout } from './test-support';
 
@@ -59,6 +59,12 @@ describe('checkout with the local payment page', () => {
     const notOnSale = await agent.post('/api/checkout', { bookId: upcoming.id, format: 'ebook' });
     expect(notOnSale.statusCode).toBe(409);
     expect(notOnSale.json().message).toMatch(/not available/);
+    // Even with a price in the table (the admin gives every new book the list prices), a book that is
+    // not featured cannot be bought, physical formats included.
+    await t.database.db.insert(bookPrices).values({ bookId: upcoming.id, format: 'hardcover', price: 2499 }).onConflictDoNothing();
+    const hardcover = await agent.post('/api/checkout', { bookId: upcoming.id, format: 'hardcover' });
+    expect(hardcover.statusCode).toBe(409);
+    expect(hardcover.json().message).toBe('The book is currently not available for purchase');
   });
 
   it('paying fulfils once: purchase, customer info, receipt mail with the library link', async () => {

@@ -57,6 +57,8 @@ export async function createCheckout(
   const { clock, random, payments, config } = app.deps;
   const book = await getBook(db, input.bookId);
   if (!book) throw notFound('Book not found');
+  // Only the featured book is on sale (SPEC 3); others may have prices ready for the day they are.
+  if (!book.featured) throw notAvailable('The book is currently not available for purchase');
   const price = await getPrice(db, book.id, input.format);
   if (!price) throw notAvailable('The book is currently not available for purchase in this format');
   if (isDigitalFormat(input.format)) {
