@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALL_FORMATS, DIGITAL_FORMATS, PURCHASE_STATUSES, ROLES } from '../constants';
+import { dbId, MAX_DB_ID } from './common';
 
 // ---- blog posts -------------------------------------------------------------------------------
 
@@ -27,7 +28,7 @@ export const postInputSchema = z.object({
   excerpt: z.string().trim().min(1, 'Excerpt is required').max(600),
   content: z.string().trim().min(1, 'Content is required').max(200_000),
   coverImage: z.string().trim().max(500).default(''),
-  bookId: z.number().int().positive().nullable().default(null),
+  bookId: z.number().int().positive().max(MAX_DB_ID).nullable().default(null),
   tags: z.array(z.string().trim().min(1).max(40)).max(12).default([]),
   isPublished: z.boolean().default(false),
 });
@@ -74,7 +75,7 @@ export const adminAssetSchema = z.object({
 });
 export type AdminAsset = z.infer<typeof adminAssetSchema>;
 export const assetParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: dbId(),
   format: z.enum(DIGITAL_FORMATS, { message: 'Format must be ebook, audiobook or pdf' }),
 });
 

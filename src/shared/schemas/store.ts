@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ALL_FORMATS, DIGITAL_FORMATS, PURCHASE_FORMATS, PURCHASE_STATUSES } from '../constants';
+import { dbId, MAX_DB_ID } from './common';
 
 export const INVALID_FORMAT_MESSAGE = 'Invalid format specified';
 
@@ -13,7 +14,11 @@ export const purchaseFormatSchema = z.enum(PURCHASE_FORMATS, { message: INVALID_
 
 /** POST /api/checkout. There is deliberately no amount: the server prices the order itself. */
 export const checkoutRequestSchema = z.object({
-  bookId: z.coerce.number({ message: 'A valid bookId is required' }).int().positive('A valid bookId is required'),
+  bookId: z.coerce
+    .number({ message: 'A valid bookId is required' })
+    .int()
+    .positive('A valid bookId is required')
+    .max(MAX_DB_ID, 'A valid bookId is required'),
   format: purchaseFormatSchema,
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
@@ -105,11 +110,11 @@ export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = z.array(orderSchema);
 
 /** `userId` may be sent (SPEC 7); the server compares it with the session and otherwise ignores it. */
-export const userIdQuery = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const userIdQuery = z.object({ userId: dbId().optional() });
 
 export const assetQuerySchema = userIdQuery.extend({ format: z.enum(DIGITAL_FORMATS, { message: INVALID_FORMAT_MESSAGE }) });
-export const bookIdParams = z.object({ bookId: z.coerce.number().int().positive() });
-export const assetIdParams = z.object({ assetId: z.coerce.number().int().positive() });
+export const bookIdParams = z.object({ bookId: dbId() });
+export const assetIdParams = z.object({ assetId: dbId() });
 
 export const digitalAssetSchema = z.object({
   id: z.number().int(),

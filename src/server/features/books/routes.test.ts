@@ -32,10 +32,12 @@ describe('books API', () => {
     expect(missing.json()).toEqual({ message: 'Book not found', code: 'NOT_FOUND' });
   });
 
-  it('rejects a malformed id with the error shape', async () => {
-    const res = await t.app.inject({ url: '/api/books/abc' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.any(String) });
+  it('rejects a malformed or out-of-range id with the error shape, never a database error', async () => {
+    for (const id of ['abc', '3000000000', '-1', '0']) {
+      const res = await t.app.inject({ url: `/api/books/${id}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.any(String) });
+    }
   });
 
   it('lists the server prices per format', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordSchema, userIdParam, userProfileSchema } from '@shared/schemas/auth';
-import { errorSchema, successMessageSchema } from '@shared/schemas/common';
+import { errorSchema, MAX_DB_ID, successMessageSchema } from '@shared/schemas/common';
 import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors';
 import { keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from '../auth/limits';
 import { changePassword, getProfile, WRONG_CURRENT_PASSWORD } from './service';
@@ -11,7 +11,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 /** The numeric id in the path, or null for anything else (/api/users/abc is simply not a user). */
 function pathUserId(request: FastifyRequest): number | null {
   const raw = (request.params as { userId?: string }).userId ?? '';
-  return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+  return /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= MAX_DB_ID ? Number(raw) : null;
 }
 
 /** Account reads and the password change; each answers only for the caller's own account. */
