@@ -65,7 +65,21 @@ describe('POST /api/subscribe', () => {
     const tampered = await t.app.inject({ url: `${url.pathname}?email=${encodeURIComponent('other@example.com')}&token=${url.searchParams.get('token')}` });
     expect(tampered.statusCode).toBe(400);
 
-    const clicked = await t.app.inject({ url: url.pathname + url.search });
+    // Opening the link (as a mail scanner would) only asks.
+    const opened = await t.app.inject({ url: url.pathname + url.search });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toContain('text/html');
+    expect(opened.body).toContain('Leave the Thriller Circle?');
+    expect((await subscribersFor(t, email))[0].unsubscribedAt).toBeNull();
+    const action = /<form method="post" action="([^"]+)">/.exec(opened.body)![1].replace(/&amp;/g, '&');
+
+    // Pressing the page's button unsubscribes and answers a page.
+    const clicked = await t.app.inject({
+      method: 'POST',
+      url: action,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: '',
+    });
     expect(clicked.statusCode).toBe(200);
     expect(clicked.headers['content-type']).toContain('text/html');
     expect(clicked.body).toContain('You have been unsubscribed');

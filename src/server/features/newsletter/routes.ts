@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { errorSchema, successMessageSchema } from '@shared/schemas/common';
 import { subscribeAnswerSchema, subscribeSchema, unsubscribeQuerySchema } from '@shared/schemas/newsletter';
 import { badRequest } from '../../platform/errors';
@@ -57,29 +58,30 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!verifyUnsubscribeToken(app.deps.secret, email, token)) throw badRequest('This unsubscribe link is not valid');
   };
 
-  // The link in the mail: one click unsubscribes and shows a short confirmation page.
+  const sendPage = (reply: FastifyReply, status: number, html: string) =>
+    reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+
+  // The link in the mail. Opening it changes nothing (scanners and prefetchers open links): it shows a
+  // page whose button posts the same signed link.
   app.get(
     '/api/newsletter/unsubscribe',
     {
       schema: {
         tags: ['newsletter'],
-        summary: 'One-click unsubscribe from the welcome mail (HTML page)',
+        summary: 'The unsubscribe link from the mail: a confirmation page (HTML)',
         querystring: unsubscribeQuerySchema,
       },
     },
     async (request, reply) => {
       const { email, token } = request.query;
       const valid = verifyUnsubscribeToken(app.deps.secret, email, token);
-      if (valid) await unsubscribe(db, email, app.deps.clock.now());
-      return reply
-        .status(valid ? 200 : 400)
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-store')
-        .send(unsubscribePage(valid, app.deps.config.publicUrl));
+      const action = `/api/newsletter/unsubscribe?${new URLSearchParams({ email, token }).toString()}`;
+      return sendPage(reply, valid ? 200 : 400, unsubscribePage(valid ? 'confirm' : 'invalid', app.deps.config.publicUrl, action));
     },
   );
 
-  // List-Unsubscribe-Post: the mail client posts here; the signed link stands in for the CSRF token.
+  // The confirmation page's button, and List-Unsubscribe-Post (RFC 8058) from mail clients: the signed
+  // link stands in for the CSRF token. A browser gets a page back, a mail client JSON.
   app.post(
     '/api/newsletter/unsubscribe',
     {
@@ -91,10 +93,15 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successMessageSchema, 400: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, token } = request.query;
+      const wantsPage = (request.headers.accept ?? '').includes('text/html');
+      if (wantsPage && !verifyUnsubscribeToken(app.deps.secret, email, token)) {
+        return sendPage(reply, 400, unsubscribePage('invalid', app.deps.config.publicUrl));
+      }
       checkToken(email, token);
       await unsubscribe(db, email, app.deps.clock.now());
+      if (wantsPage) return sendPage(reply, 200, unsubscribePage('done', app.deps.config.publicUrl));
       return { success: true, message: 'You have been unsubscribed from the Thriller Circle.' };
     },
   );
