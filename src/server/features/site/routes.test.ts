@@ -5,7 +5,7 @@ import { seed } from '../../db/seed';
 import { blogPosts as seededPosts, featuredBook, upcomingBook } from '../../db/seed/content';
 import { DEMO_READER } from '../../db/seed/demo';
 import { verifyPassword } from '../../platform/passwords';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, TestAgent, type TestApp } from '../../test/helpers';
 
 function jsonLdBlocks(html: string): Array<Record<string, unknown>> {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
@@ -102,6 +102,19 @@ describe('site API, head tags and feeds', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].role).toBe('user');
     expect(await verifyPassword(rows[0].passwordHash, DEMO_READER.password)).toBe(true);
+
+    // The published password is everyone's: nobody may change it and lock the others out.
+    const agent = new TestAgent(t.app);
+    const login = await agent.post('/api/users/login', { username: DEMO_READER.username, password: DEMO_READER.password });
+    expect(login.statusCode).toBe(200);
+    const change = await agent.post(`/api/users/${rows[0].id}/change-password`, {
+      currentPassword: DEMO_READER.password,
+      newPassword: 'Taken-Over-2026!',
+    });
+    expect(change.statusCode).toBe(403);
+    expect(change.json().message).toBe("The demo account's password cannot be changed");
+    const [still] = await t.database.db.select().from(users).where(eq(users.username, DEMO_READER.username));
+    expect(await verifyPassword(still.passwordHash, DEMO_READER.password)).toBe(true);
 
     // Started later with demo login off, the published password stops working.
     await seed(t.database.db, t.app.deps.files, { demoReader: false });

@@ -4,7 +4,8 @@ import type { Role } from '@shared/constants';
 import type { UserProfile } from '@shared/schemas/auth';
 import type { AppDeps } from '../../app';
 import { userActivities, users } from '../../db/schema';
-import { badRequest } from '../../platform/errors';
+import { DEMO_READER } from '../../db/seed/demo';
+import { badRequest, forbidden } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { SessionService } from '../../platform/sessions';
 import { passwordChangedMail } from '../auth/mail-templates';
@@ -53,6 +54,10 @@ export async function changePassword(
   const { db } = deps.database;
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) return 'wrong-current';
+  // Its password is public so the demo Login works for everyone; nobody may take the account over.
+  if (row.username.toLowerCase() === DEMO_READER.username) {
+    throw forbidden("The demo account's password cannot be changed");
+  }
   if (input.newPassword.normalize('NFC') === input.currentPassword.normalize('NFC')) {
     throw badRequest(SAME_PASSWORD, { newPassword: SAME_PASSWORD });
   }
