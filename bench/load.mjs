@@ -1,6 +1,6 @@
 // Load benchmark: starts the built site (npm run build first) on a fresh embedded database, or on
 // DATABASE_URL if set, and measures throughput and latency of the hottest public reads with autocannon.
-// Bounded: each target runs for BENCH_SECONDS (default 10) against 127.0.0.1 only. Writes bench/reports/load.json.
+// Bounded: each target runs for BENCH_SECONDS (default 10) against 127.0.0.1 only. Writes bench/reports/load-pglite.json or load-postgres.json.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -50,6 +50,6 @@ try {
 }
 fs.mkdirSync('bench/reports', { recursive: true });
 fs.writeFileSync(
-  'bench/reports/load.json',
+  `bench/reports/load-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}.json`,
   JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, seconds, connections: 20, results }, null, 2),
 );
