@@ -1,38 +1,19 @@
 // Load benchmark: starts the built site (npm run build first) on a fresh embedded database, or on
 // DATABASE_URL if set, and measures throughput and latency of the hottest public reads with autocannon.
 // Bounded: each target runs for BENCH_SECONDS (default 10) against 127.0.0.1 only. Writes bench/reports/load-pglite.json or load-postgres.json.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { startBuiltSite } from './built-site.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
-const base = `http://127.0.0.1:${port}`;
-
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-  stdio: 'inherit',
-});
-
-async function waitReady() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become ready');
-}
+const site = await startBuiltSite({ port, name: 'load', env: { NODE_ENV: 'development' } });
+const base = site.base;
 
 const targets = ['/api/books/featured', '/api/books', '/', '/api/blog', '/api/site'];
 const results = {};
 try {
-  await waitReady();
   for (const target of targets) {
     const r = await autocannon({ url: base + target, connections: 20, duration: seconds });
     results[target] = {
@@ -45,8 +26,7 @@ try {
     console.log(`${target.padEnd(22)} ${String(results[target].requestsPerSecond).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}`);
   }
 } finally {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await site.stop();
 }
 fs.mkdirSync('bench/reports', { recursive: true });
 fs.writeFileSync(

@@ -4,12 +4,11 @@
 // Chromium, waits for the network to settle, and sums every script and stylesheet requested.
 // Fails (exit 1) over the JS budget or when an admin, dashboard or account chunk is among them.
 // Writes bench/reports/page-weight.json.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startBuiltSite } from './built-site.mjs';
 
 const JS_BUDGET_KB = Number(process.env.BENCH_JS_BUDGET_KB ?? 120);
 // Chunks of the admin area, the dashboard and the reader's account pages (profile, library, password).
@@ -21,32 +20,15 @@ const FORBIDDEN_MARKERS = ['/api/dashboard/stats', '/api/admin/', 'Add New Book'
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.BENCH_PORT ?? 3910);
 
-let server = null;
-let dataDir = null;
+let site = null;
 let base = process.env.BENCH_URL;
 if (!base) {
-  if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/client/index.html')) {
-    console.error('The site is not built: run `npm run build` first.');
-    process.exit(2);
-  }
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-page-weight-'));
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', SESSION_SECRET: 'page-weight-bench-secret-0123456789abcdef' },
-    stdio: 'inherit',
+  site = await startBuiltSite({
+    port,
+    name: 'page-weight',
+    env: { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', SESSION_SECRET: 'page-weight-bench-secret-0123456789abcdef' },
   });
-}
-
-async function waitReady() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become ready');
+  base = site.base;
 }
 
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -101,7 +83,6 @@ async function measure(width, height) {
 
 let exitCode = 0;
 try {
-  await waitReady();
   const desktop = await measure(1366, 900);
   const mobile = await measure(390, 844);
   const worst = [desktop, mobile].reduce((a, b) => (b.jsGzipKB > a.jsGzipKB ? b : a));
@@ -129,10 +110,6 @@ try {
   console.error(error);
   exitCode = 1;
 } finally {
-  if (server) {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await site?.stop();
 }
 process.exit(exitCode);

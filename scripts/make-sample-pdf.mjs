@@ -9,49 +9,19 @@
 // justified, and the cross-reference table is computed from real byte offsets.
 // No timestamps vary between runs, so the output is reproducible.
 
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
+import { readExcerpt } from './read-excerpt.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CONTENT_TS = resolve(root, 'src/server/db/seed/content.ts');
 const OUT = resolve(root, 'src/server/db/seed/files/what-we-owe-the-dead-sample.pdf');
 
 // ---------------------------------------------------------------------------
 // Source text (single source: the seed content module)
 // ---------------------------------------------------------------------------
 
-function readExcerpt(file = CONTENT_TS) {
-  const src = readFileSync(file, 'utf8');
-  const start = src.indexOf('excerpt: {');
-  if (start < 0) throw new Error('excerpt block not found in content.ts');
-  const title = /title:\s*'([^']*)'/.exec(src.slice(start))?.[1];
-  const chapter = /chapter:\s*'([^']*)'/.exec(src.slice(start))?.[1];
-  const open = src.indexOf('[', src.indexOf('paragraphs: [', start));
-  let depth = 0;
-  let end = open;
-  let quote = null;
-  for (let i = open; i < src.length; i++) {
-    const c = src[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-      continue;
-    }
-    if (c === "'" || c === '"' || c === '`') quote = c;
-    else if (c === '[') depth++;
-    else if (c === ']' && --depth === 0) {
-      end = i;
-      break;
-    }
-  }
-  const paragraphs = new Function(`return ${src.slice(open, end + 1)};`)();
-  if (!title || !chapter || !Array.isArray(paragraphs) || paragraphs.length === 0) {
-    throw new Error('could not parse the excerpt from content.ts');
-  }
-  return { title, chapter, paragraphs };
-}
 
 // ---------------------------------------------------------------------------
 // Encoding and font metrics (standard AFM widths, 1/1000 em)
