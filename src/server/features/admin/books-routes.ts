@@ -8,7 +8,7 @@ import { bookPrices, books } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import { bookColumns } from '../books/service';
 import { audit } from './audit';
-import { isUniqueViolation } from './db-errors';
+import { uniqueViolation } from '../../platform/db-errors';
 
 const TEXT_FIELDS = ['title', 'tagline', 'synopsis', 'coverImage', 'publisher'] as const;
 
@@ -41,7 +41,7 @@ export const adminBooksRoutes: FastifyPluginAsyncZod = async (app) => {
       return await work();
     } catch (error) {
       // Two admins featuring different books at the same moment: the partial unique index decides.
-      if (isUniqueViolation(error)) throw conflict('Another book was featured at the same time. Please try again.');
+      if (uniqueViolation(error) !== null) throw conflict('Another book was featured at the same time. Please try again.');
       throw error;
     }
   };

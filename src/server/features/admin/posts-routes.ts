@@ -7,7 +7,7 @@ import { blogPosts } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import { getSetting } from '../settings/service';
 import { audit } from './audit';
-import { isUniqueViolation } from './db-errors';
+import { uniqueViolation } from '../../platform/db-errors';
 import { getAdminPost, listAdminPosts, postColumns, preparePost, toAdminPost } from './posts-service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
@@ -22,7 +22,7 @@ export const adminPostsRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw slugTaken();
+      if (uniqueViolation(error) !== null) throw slugTaken();
       throw error;
     }
   };

@@ -7,6 +7,7 @@ import { users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../platform/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
+import { uniqueViolation } from '../../platform/db-errors';
 
 export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
 export const EMAIL_TAKEN = 'An account with that email address already exists. Try signing in instead.';
@@ -15,13 +16,6 @@ export const INVALID_CREDENTIALS = 'Invalid username or password';
 /** Refuses a password from the most-common list; `field` names the form field for the answer. */
 export function assertNotCommon(password: string, field: string): void {
   if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE, { [field]: COMMON_PASSWORD_MESSAGE });
-}
-
-function uniqueViolation(error: unknown): string | null {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return e.constraint ?? 'unknown';
-  }
-  return null;
 }
 
 function duplicateError(which: 'username' | 'email'): AppError {
