@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases } from '../../db/schema';
+import { assetChapters, digitalAssets, purchases } from '../../db/schema';
 import { seedFilesDir } from '../../db/seed';
 import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
+import { adminAgent } from '../admin/test-fixtures';
 import { buy, featuredBookId } from '../checkout/test-support';
 import { readZip } from './zip';
 
@@ -179,6 +180,30 @@ describe('reading room API', () => {
     expect(body.duration).toBeCloseTo(27.32, 1);
     // Asked again, the kept marks answer the same.
     expect((await a.agent.get(`/api/library/${bookId}/audiobook/chapters`)).json()).toEqual(body);
+  });
+
+  it('reads the chapter marks of an audiobook when the admin uploads it', async () => {
+    const { agent } = await adminAgent(t);
+    const boundary = 'x-reading-test';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`),
+      mp3,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await agent.request({
+      method: 'PUT',
+      url: `/api/admin/books/${bookId}/files/audiobook`,
+      payload: body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [asset] = await t.database.db
+      .select()
+      .from(digitalAssets)
+      .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, 'audiobook')));
+    const [row] = await t.database.db.select().from(assetChapters).where(eq(assetChapters.assetId, asset.id));
+    expect(row.chapters.map((c) => c.title)).toEqual(['Opening credits', 'Chapter One: The Return']);
+    expect(row.fileTag).toContain(asset.fileUrl);
   });
 
   it('serves a sample EPUB to anyone: the first chapter and a last page inviting the reader to buy', async () => {

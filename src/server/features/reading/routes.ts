@@ -15,7 +15,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { sendOwnedFile } from '../library/file-routes';
 import { openOwnedFile } from '../library/owned-file';
 import { findOwnedPurchase } from '../library/service';
-import { bookTitle, chaptersOf, getPosition, listPositions, sampleEpub, savePosition } from './service';
+import { chaptersOf, getPosition, listPositions, sampleEpub, savePosition } from './service';
 
 /** How far ahead of the server's clock a device's `updatedAt` may be; later times are taken as now. */
 const CLOCK_SKEW_MS = 60_000;
@@ -133,9 +133,11 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { bookId } = request.params;
-      const file = await ownedFile(request, bookId, 'audiobook');
+      await ownedPurchase(request, bookId, 'audiobook');
+      const answer = await chaptersOf(app.deps, bookId);
+      if (!answer) throw notFound('Digital asset not found');
       reply.header('Cache-Control', 'private, no-store');
-      return chaptersOf(app.deps, file, await bookTitle(db, bookId));
+      return answer;
     },
   );
 

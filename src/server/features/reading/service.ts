@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { parseStream } from 'music-metadata';
 import type { Chapter, ChaptersAnswer, Position, ProgressSummary } from '@shared/schemas/reading';
@@ -6,7 +6,6 @@ import type { AppDeps } from '../../app';
 import type { DbOrTx } from '../../db/client';
 import { assetChapters, books, readingPositions } from '../../db/schema';
 import { getFeaturedBook } from '../books/service';
-import type { OwnedFile } from '../library/owned-file';
 import { findAsset } from '../library/service';
 import { cutSampleEpub } from './sample-epub';
 
@@ -66,10 +65,14 @@ export async function savePosition(
   return current ? { stale: current } : savePosition(db, input);
 }
 
-async function parseChapters(file: OwnedFile): Promise<{ chapters: Chapter[]; duration: number | null }> {
-  const stream = await file.read();
+type AssetRow = NonNullable<Awaited<ReturnType<typeof findAsset>>>;
+
+async function parseChapters(deps: AppDeps, asset: AssetRow): Promise<{ chapters: Chapter[]; duration: number | null }> {
+  const stored = await deps.files.stat(asset.fileUrl);
+  if (!stored) return { chapters: [], duration: null };
+  const stream = await deps.files.read(asset.fileUrl);
   try {
-    const meta = await parseStream(stream as Readable, { mimeType: file.contentType, size: file.size }, {
+    const meta = await parseStream(stream, { mimeType: asset.contentType, size: stored.size }, {
       includeChapters: true,
       duration: false,
       skipCovers: true,
@@ -78,37 +81,45 @@ async function parseChapters(file: OwnedFile): Promise<{ chapters: Chapter[]; du
     const chapters = (meta.format.chapters ?? [])
       .map((c) => ({
         title: c.title.trim() || 'Untitled chapter',
-        // music-metadata gives ID3 chapter times in seconds; MP4 ones as sample offsets over a time scale.
+        // ID3 chapter times come in seconds; MP4 ones as a sample offset over the sample rate.
         start: c.sampleOffset !== undefined && meta.format.sampleRate ? c.sampleOffset / meta.format.sampleRate : c.start,
         end: c.end ?? null,
       }))
       .filter((c) => Number.isFinite(c.start) && c.start >= 0)
       .sort((a, b) => a.start - b.start);
     return { chapters, duration };
+  } catch {
+    // Tags the parser cannot read are no chapter marks; the file still plays.
+    return { chapters: [], duration: null };
   } finally {
     stream.destroy();
   }
 }
 
 /**
- * The chapter marks of an audio file, read from its own tags (ID3 CHAP/CTOC, MP4 chapters) once per
- * version of the file and kept; a file without marks is one chapter, named after the book.
+ * The chapter marks of a book's audiobook, read from the stored file's own tags (ID3 CHAP/CTOC, MP4
+ * chapters) once per version of the file and kept: the admin upload reads them at once, and a file
+ * stored before (or by another path) is read on first use. A file without marks is one chapter named
+ * after the book. Null when the book has no audiobook file.
  */
-export async function chaptersOf(deps: AppDeps, file: OwnedFile, bookTitle: string): Promise<ChaptersAnswer> {
+export async function chaptersOf(deps: AppDeps, bookId: number): Promise<ChaptersAnswer | null> {
   const { db } = deps.database;
-  const [stored] = await db.select().from(assetChapters).where(eq(assetChapters.assetId, file.assetId)).limit(1);
-  let found = stored && stored.fileTag === file.etag ? { chapters: stored.chapters, duration: stored.duration } : null;
+  const asset = await findAsset(db, { bookId, format: 'audiobook' });
+  if (!asset) return null;
+  const tag = `${asset.id}:${asset.updatedAt.getTime()}:${asset.fileUrl}`;
+  const [stored] = await db.select().from(assetChapters).where(eq(assetChapters.assetId, asset.id)).limit(1);
+  let found = stored && stored.fileTag === tag ? { chapters: stored.chapters, duration: stored.duration } : null;
   if (!found) {
-    found = await parseChapters(file);
+    found = await parseChapters(deps, asset);
     await db
       .insert(assetChapters)
-      .values({ assetId: file.assetId, fileTag: file.etag, chapters: found.chapters, duration: found.duration })
+      .values({ assetId: asset.id, fileTag: tag, chapters: found.chapters, duration: found.duration })
       .onConflictDoUpdate({
         target: assetChapters.assetId,
-        set: { fileTag: file.etag, chapters: found.chapters, duration: found.duration },
+        set: { fileTag: tag, chapters: found.chapters, duration: found.duration },
       });
   }
-  const chapters = found.chapters.length ? found.chapters : [{ title: bookTitle, start: 0, end: found.duration }];
+  const chapters = found.chapters.length ? found.chapters : [{ title: await bookTitle(db, bookId), start: 0, end: found.duration }];
   return { chapters, duration: found.duration };
 }
 
