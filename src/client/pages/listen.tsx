@@ -36,7 +36,7 @@ export default function ListenPage() {
   if (opened.isError) return <RoomMessage error={opened.error} />;
   return (
     <section className="mx-auto max-w-2xl px-4 pt-6 pb-28 sm:pt-10">
-      <Link to="/profile" className={buttonClasses('ghost', 'sm', '-ml-2')}>
+      <Link to="/profile#library" className={buttonClasses('ghost', 'sm', '-ml-2')}>
         <ArrowLeft aria-hidden="true" /> Your library
       </Link>
       <div className="mt-4 flex items-center gap-5">

@@ -11,7 +11,7 @@ import { usePositionSync } from '@client/features/reading/use-position-sync';
 import { usePrefs } from '@client/features/reading/use-prefs';
 import NotFoundPage from './not-found';
 
-const BACK = { href: '/profile', label: 'Your library' };
+const BACK = { href: '/profile#library', label: 'Your library' };
 
 export default function ReadPage() {
   const params = useParams();

@@ -3,7 +3,8 @@
  * (debounced) and at once when the page is hidden or left, so another device opens at the same place.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { type ContentFormat, putPosition } from './api';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ContentFormat, PROGRESS_KEY, putPosition } from './api';
 
 export const SAVE_DELAY_MS = 1500;
 /** While moving all the time (listening), a save still goes out at least this often. */
@@ -13,6 +14,7 @@ export function usePositionSync(bookId: number | null, format: ContentFormat | n
   const pending = useRef<{ locator: string; progress: number; updatedAt: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const firstPendingAt = useRef(0);
+  const queryClient = useQueryClient();
 
   const flush = useCallback(
     (leaving = false) => {
@@ -21,9 +23,12 @@ export function usePositionSync(bookId: number | null, format: ContentFormat | n
       const position = pending.current;
       if (!position || bookId === null || !format) return;
       pending.current = null;
-      void putPosition(bookId, format, position, leaving).catch((error) => console.error('Could not save your place', error));
+      void putPosition(bookId, format, position, leaving)
+        // The library's "Read 37%" lines may already be on screen (leaving lands there): refresh them.
+        .then(() => queryClient.invalidateQueries({ queryKey: PROGRESS_KEY }))
+        .catch((error) => console.error('Could not save your place', error));
     },
-    [bookId, format],
+    [bookId, format, queryClient],
   );
 
   const report = useCallback(

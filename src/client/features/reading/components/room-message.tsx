@@ -31,7 +31,7 @@ export function RoomMessage({ error }: { error: unknown }) {
             Buy the book
           </Link>
         ) : null}
-        <Link to="/profile" className={buttonClasses('outline', 'md')}>
+        <Link to="/profile#library" className={buttonClasses('outline', 'md')}>
           <BookOpen aria-hidden="true" /> Your library
         </Link>
       </div>
