@@ -196,15 +196,17 @@ export function AudioPlayer({ src, title, author, artwork, chapters, startAt, on
           </div>
         </div>
         <div className="mt-4 flex flex-wrap items-center justify-center gap-3">
-          <Button variant="outline" size="lg" onClick={() => seek(time - 15)} aria-label="Back 15 seconds">
-            <RotateCcw aria-hidden="true" /> 15 s
+          <Button variant="outline" size="lg" onClick={() => seek(time - 15)}>
+            <RotateCcw aria-hidden="true" /> <span aria-hidden="true">15 s</span>
+            <span className="sr-only">Back 15 seconds</span>
           </Button>
-          <Button size="lg" onClick={toggle} aria-label={playing ? 'Pause' : 'Play'} className="min-w-28">
+          <Button size="lg" onClick={toggle} className="min-w-28">
             {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
             {playing ? 'Pause' : 'Play'}
           </Button>
-          <Button variant="outline" size="lg" onClick={() => seek(time + 30)} aria-label="Forward 30 seconds">
-            30 s <RotateCw aria-hidden="true" />
+          <Button variant="outline" size="lg" onClick={() => seek(time + 30)}>
+            <span aria-hidden="true">30 s</span>
+            <span className="sr-only">Forward 30 seconds</span> <RotateCw aria-hidden="true" />
           </Button>
         </div>
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
