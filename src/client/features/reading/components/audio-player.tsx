@@ -195,16 +195,16 @@ export function AudioPlayer({ src, title, author, artwork, chapters, startAt, on
             <span>{clock(shownDuration)}</span>
           </div>
         </div>
-        <div className="mt-4 flex flex-wrap items-center justify-center gap-3">
-          <Button variant="outline" size="lg" onClick={() => seek(time - 15)}>
+        <div className="mt-4 flex flex-wrap items-center justify-center gap-2 sm:gap-3">
+          <Button variant="outline" size="lg" className="px-4" onClick={() => seek(time - 15)}>
             <RotateCcw aria-hidden="true" /> <span aria-hidden="true">15 s</span>
             <span className="sr-only">Back 15 seconds</span>
           </Button>
-          <Button size="lg" onClick={toggle} className="min-w-28">
+          <Button size="lg" onClick={toggle} className="min-w-24 px-4">
             {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
             {playing ? 'Pause' : 'Play'}
           </Button>
-          <Button variant="outline" size="lg" onClick={() => seek(time + 30)}>
+          <Button variant="outline" size="lg" className="px-4" onClick={() => seek(time + 30)}>
             <span aria-hidden="true">30 s</span>
             <span className="sr-only">Forward 30 seconds</span> <RotateCw aria-hidden="true" />
           </Button>

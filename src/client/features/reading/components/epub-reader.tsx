@@ -40,7 +40,8 @@ function bookStyles(prefs: ReaderPrefs): string {
   const c = THEME_COLORS[prefs.theme];
   return `
     html { color-scheme: ${prefs.theme === 'dark' ? 'dark' : 'light'}; font-size: ${prefs.fontSize}% !important; }
-    html, body { background: ${c.background} !important; color: ${c.text} !important; }
+    /* Transparent: the page shows the reader's theme colour behind it, which changes without a reload. */
+    html, body { background: transparent !important; color: ${c.text} !important; }
     body * { color: inherit !important; background-color: transparent !important; }
     a:any-link, a:any-link * { color: ${c.link} !important; }
     img, svg { max-width: 100%; }

@@ -201,7 +201,7 @@ export function PageNav({ progress, onPrev, onNext, atStart, atEnd, detail }: Pa
       <p className="text-center text-sm text-bone-200" aria-live="polite" aria-atomic="true">
         <span className="sr-only">Progress: </span>
         <span data-testid="reading-progress">{progress === null ? '…' : percent(progress)}</span>
-        {detail ? <span className="block text-xs text-bone-400">{detail}</span> : null}
+        {detail ? <span className="block max-w-[9rem] truncate text-xs text-bone-400 sm:max-w-xs">{detail}</span> : null}
       </p>
       <Button variant="outline" size="md" onClick={onNext} disabled={atEnd}>
         <span>Next page</span> <ChevronRight aria-hidden="true" />
