@@ -7,7 +7,7 @@ import { Link, useNavigate } from '@client/lib/router';
 import { SITE } from '@client/lib/site';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { SAMPLE_URL, fetchContent } from '@client/features/reading/api';
-import { EpubReader } from '@client/features/reading/components/epub-reader';
+import { EpubReader, preloadEpubReader } from '@client/features/reading/components/epub-reader';
 import { RoomMessage } from '@client/features/reading/components/room-message';
 import { usePrefs } from '@client/features/reading/use-prefs';
 
@@ -17,7 +17,10 @@ export default function ReadSamplePage() {
   const [prefs, setPrefs] = usePrefs();
   const sample = useQuery({
     queryKey: [SAMPLE_URL],
-    queryFn: ({ signal }) => fetchContent(SAMPLE_URL, signal),
+    queryFn: ({ signal }) => {
+      void preloadEpubReader().catch(() => undefined);
+      return fetchContent(SAMPLE_URL, signal);
+    },
     retry: false,
   });
   if (sample.isError) return <RoomMessage error={sample.error} />;

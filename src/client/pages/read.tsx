@@ -4,7 +4,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { useParams } from '@client/lib/router';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { type ContentFormat, contentUrl, fetchContent, fetchPosition } from '@client/features/reading/api';
-import { EpubReader } from '@client/features/reading/components/epub-reader';
+import { EpubReader, preloadEpubReader } from '@client/features/reading/components/epub-reader';
 import { PdfReader } from '@client/features/reading/components/pdf-reader';
 import { RoomMessage } from '@client/features/reading/components/room-message';
 import { usePositionSync } from '@client/features/reading/use-position-sync';
@@ -25,6 +25,7 @@ export default function ReadPage() {
   const opened = useQuery({
     queryKey: ['reading-room', bookId, format],
     queryFn: async ({ signal }) => {
+      if (format === 'ebook') void preloadEpubReader().catch(() => undefined);
       const [file, position] = await Promise.all([
         fetchContent(contentUrl(bookId, format!), signal),
         fetchPosition(bookId, format!, signal),

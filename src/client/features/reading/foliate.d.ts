@@ -35,3 +35,7 @@ declare module 'foliate-js/view.js' {
   }
   export const View: { new (): FoliateView };
 }
+
+declare module 'foliate-js/epub.js';
+declare module 'foliate-js/paginator.js';
+declare module 'foliate-js/vendor/zip.js';

@@ -10,6 +10,19 @@ import { Spinner } from '@client/components/ui/spinner';
 import { type ReaderPrefs, THEME_COLORS } from '../prefs';
 import { PageNav, ReaderBar, type ReaderBarProps, type TocEntry } from './reader-controls';
 
+/**
+ * Starts loading the renderer's modules at once and in parallel (foliate-js would otherwise fetch them
+ * one after another, after the book has arrived). The page calls this while it fetches the book.
+ */
+export function preloadEpubReader(): Promise<unknown> {
+  return Promise.all([
+    import('foliate-js/view.js'),
+    import('foliate-js/epub.js'),
+    import('foliate-js/paginator.js'),
+    import('foliate-js/vendor/zip.js'),
+  ]);
+}
+
 export interface EpubLocation {
   cfi: string;
   fraction: number;
@@ -91,7 +104,7 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
     window.addEventListener('keydown', onKey);
     (async () => {
       try {
-        await import('foliate-js/view.js');
+        await preloadEpubReader();
         if (cancelled || !host.current) return;
         const view = document.createElement('foliate-view') as FoliateView;
         view.setAttribute('aria-label', 'Book page');
