@@ -1,6 +1,6 @@
 /** /read/sample: the free first chapter for anyone, in the same reader, ending with "Buy to keep reading". */
 import { useQuery } from '@tanstack/react-query';
-import { SAMPLE_END_TEXT } from '@shared/schemas/reading';
+import { SAMPLE_END_TEXT } from '@shared/constants';
 import { buttonClasses } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { Link, useNavigate } from '@client/lib/router';

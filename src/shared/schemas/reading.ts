@@ -70,4 +70,4 @@ export const progressSummarySchema = z.object({
 export type ProgressSummary = z.infer<typeof progressSummarySchema>;
 export const progressListSchema = z.array(progressSummarySchema);
 
-export const SAMPLE_END_TEXT = 'Buy to keep reading';
+export { SAMPLE_END_TEXT } from '../constants';

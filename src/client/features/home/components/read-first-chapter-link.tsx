@@ -1,12 +1,10 @@
 /** Opens the free first chapter in the reading room (/read/sample), for anyone. */
-import { BookOpenText } from 'lucide-react';
 import { buttonClasses } from '@client/components/ui/button';
 import { Link } from '@client/lib/router';
 
 export function ReadFirstChapterLink() {
   return (
     <Link to="/read/sample" className={buttonClasses('outline', 'md')}>
-      <BookOpenText aria-hidden="true" />
       Read the first chapter
     </Link>
   );

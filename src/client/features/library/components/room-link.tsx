@@ -1,5 +1,5 @@
 /** "Read" / "Listen" beside a format in the library, with how far the reader got ("Read 37%"). */
-import { BookOpenText, Headphones } from 'lucide-react';
+import { AudioLines, BookText } from 'lucide-react';
 import type { ProgressSummary } from '@shared/schemas/reading';
 import { buttonClasses } from '@client/components/ui/button';
 import { Link } from '@client/lib/router';
@@ -27,7 +27,7 @@ export function RoomLink({ bookId, format, label, progress }: Props) {
     <span className="flex items-center gap-3">
       {text ? <span className="text-sm text-bone-300">{text}</span> : null}
       <Link to={to} className={buttonClasses('outline', 'sm')} aria-label={`${listen ? 'Listen to' : 'Read'} ${label}`}>
-        {listen ? <Headphones aria-hidden="true" /> : <BookOpenText aria-hidden="true" />}
+        {listen ? <AudioLines aria-hidden="true" /> : <BookText aria-hidden="true" />}
         {listen ? 'Listen' : 'Read'}
       </Link>
     </span>

@@ -4,7 +4,7 @@
  * own marks) and the Media Session API, so lock-screen and headset buttons work too.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Pause, Play, RotateCcw, RotateCw } from 'lucide-react';
+import { CirclePause, CirclePlay, RotateCcw, RotateCw } from 'lucide-react';
 import type { Chapter } from '@shared/schemas/reading';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
@@ -201,7 +201,7 @@ export function AudioPlayer({ src, title, author, artwork, chapters, startAt, on
             <span className="sr-only">Back 15 seconds</span>
           </Button>
           <Button size="lg" onClick={toggle} className="min-w-24 px-4">
-            {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+            {playing ? <CirclePause aria-hidden="true" /> : <CirclePlay aria-hidden="true" />}
             {playing ? 'Pause' : 'Play'}
           </Button>
           <Button variant="outline" size="lg" className="px-4" onClick={() => seek(time + 30)}>

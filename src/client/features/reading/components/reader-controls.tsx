@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { ArrowLeft, ChevronLeft, ChevronRight, List, Minus, Plus, Settings2 } from 'lucide-react';
+import { ArrowLeft, List, Minus, MoveLeft, MoveRight, Plus, Settings2 } from 'lucide-react';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Link } from '@client/lib/router';
 import { cn } from '@client/lib/cn';
@@ -196,7 +196,7 @@ export function PageNav({ progress, onPrev, onNext, atStart, atEnd, detail }: Pa
   return (
     <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-3 py-2 sm:px-4">
       <Button variant="outline" size="md" onClick={onPrev} disabled={atStart}>
-        <ChevronLeft aria-hidden="true" /> <span>Previous page</span>
+        <MoveLeft aria-hidden="true" /> <span>Previous page</span>
       </Button>
       <p className="text-center text-sm text-bone-200" aria-live="polite" aria-atomic="true">
         <span className="sr-only">Progress: </span>
@@ -204,7 +204,7 @@ export function PageNav({ progress, onPrev, onNext, atStart, atEnd, detail }: Pa
         {detail ? <span className="block max-w-[9rem] truncate text-xs text-bone-400 sm:max-w-xs">{detail}</span> : null}
       </p>
       <Button variant="outline" size="md" onClick={onNext} disabled={atEnd}>
-        <span>Next page</span> <ChevronRight aria-hidden="true" />
+        <span>Next page</span> <MoveRight aria-hidden="true" />
       </Button>
     </div>
   );
