@@ -206,6 +206,17 @@ describe('reading room API', () => {
     expect(row.fileTag).toContain(asset.fileUrl);
   });
 
+  it('serves the app with 200 on the reading room routes and 404 on paths that are not one', async () => {
+    for (const url of ['/read/sample', `/read/${bookId}/ebook`, `/read/${bookId}/pdf`, `/listen/${bookId}`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+    for (const url of [`/read/${bookId}/paperback`, '/read/x/ebook', '/listen/abc']) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+    }
+  });
+
   it('serves a sample EPUB to anyone: the first chapter and a last page inviting the reader to buy', async () => {
     const res = await new TestAgent(t.app).get('/api/reading/sample');
     expect(res.statusCode).toBe(200);

@@ -87,7 +87,10 @@ function PdfPage({ doc, number, width, height, filter }: { doc: PDFDocumentProxy
   }, [doc, number, width, height]);
   return (
     <figure className="m-0" aria-label={`Page ${number}`}>
-      <canvas ref={canvas} aria-hidden="true" className="mx-auto block bg-white shadow-xl shadow-black/40" style={{ filter }} />
+      {/* The tint filters only the canvas: on the frame it would turn the shadow into a glow. */}
+      <div className="mx-auto w-fit shadow-xl shadow-black/40">
+        <canvas ref={canvas} aria-hidden="true" className="block bg-white" style={{ filter }} />
+      </div>
       <figcaption className="sr-only">{text}</figcaption>
     </figure>
   );
@@ -137,6 +140,17 @@ export function PdfReader({ file, startAt, prefs, onPrefsChange, onLocation, tit
   useEffect(() => {
     if (doc) report.current({ page, pages: doc.numPages });
   }, [doc, page]);
+
+  // Switching to the scrolled layout (or opening in it) shows the page the reader is on.
+  const pageRef = useRef(page);
+  pageRef.current = page;
+  useEffect(() => {
+    if (prefs.flow !== 'scrolled' || !doc || !size.width) return;
+    const frame = requestAnimationFrame(() =>
+      area.current?.querySelector(`[data-page="${pageRef.current}"]`)?.scrollIntoView({ block: 'start' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [prefs.flow, doc, size.width]);
 
   const pages = doc?.numPages ?? 0;
   const go = useCallback(
