@@ -122,6 +122,16 @@ test('anyone can read the first chapter from the home page; it ends with "Buy to
   await page.getByRole('link', { name: 'Read the first chapter' }).click();
   await expect(page).toHaveURL('/read/sample');
   await expect(progressOf(page)).toHaveText(/^\d+%$/, { timeout: 20_000 });
+  // Arrow keys turn pages too.
+  const place = page.locator('[data-locator]');
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeEnabled();
+  const first = await place.getAttribute('data-locator');
+  const firstPercent = await progressOf(page).textContent();
+  await page.keyboard.press('ArrowRight');
+  await expect(place).not.toHaveAttribute('data-locator', first!);
+  await expect(progressOf(page)).not.toHaveText(firstPercent!);
+  await page.keyboard.press('ArrowLeft');
+  await expect(progressOf(page)).toHaveText(firstPercent!);
   const buy = page.getByRole('link', { name: 'Buy to keep reading' });
   for (let i = 0; i < 80 && !(await buy.isVisible()); i += 1) {
     await page.getByRole('button', { name: 'Next page' }).click();

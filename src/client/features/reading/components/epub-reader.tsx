@@ -86,8 +86,14 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
   const prefsRef = useRef(prefs);
   prefsRef.current = prefs;
 
-  const next = useCallback(() => void viewRef.current?.next(), []);
-  const prev = useCallback(() => void viewRef.current?.prev(), []);
+  // foliate-js ignores a turn asked for while the previous one settles (about 100 ms); queueing them
+  // means no press of a button or key is lost.
+  const turns = useRef<Promise<unknown>>(Promise.resolve());
+  const turn = useCallback((go: (view: FoliateView) => Promise<unknown>) => {
+    turns.current = turns.current.then(() => (viewRef.current ? go(viewRef.current) : undefined)).catch(() => undefined);
+  }, []);
+  const next = useCallback(() => turn((v) => v.next()), [turn]);
+  const prev = useCallback(() => turn((v) => v.prev()), [turn]);
 
   useEffect(() => {
     let cancelled = false;
@@ -95,10 +101,10 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       if (event.key === 'ArrowRight' || event.key === 'PageDown') {
         event.preventDefault();
-        void viewRef.current?.goRight();
+        turn((v) => v.goRight());
       } else if (event.key === 'ArrowLeft' || event.key === 'PageUp') {
         event.preventDefault();
-        void viewRef.current?.goLeft();
+        turn((v) => v.goLeft());
       }
     };
     window.addEventListener('keydown', onKey);
@@ -182,6 +188,9 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
         detail={location?.chapter ?? undefined}
         onPrev={prev}
         onNext={next}
+        // Until the first page is laid out a turn would be lost.
+        atStart={!ready}
+        atEnd={!ready}
       />
     </div>
   );
