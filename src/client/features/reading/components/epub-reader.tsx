@@ -52,7 +52,8 @@ function flattenToc(items: FoliateTocItem[] | undefined, depth = 0): TocEntry[] 
 function bookStyles(prefs: ReaderPrefs): string {
   const c = THEME_COLORS[prefs.theme];
   return `
-    html { color-scheme: ${prefs.theme === 'dark' ? 'dark' : 'light'}; font-size: ${prefs.fontSize}% !important; }
+    /* The site's own colour scheme: a frame whose scheme differs from its page gets an opaque backdrop. */
+    html { color-scheme: dark; font-size: ${prefs.fontSize}% !important; }
     /* Transparent: the page shows the reader's theme colour behind it, which changes without a reload. */
     html, body { background: transparent !important; color: ${c.text} !important; }
     body * { color: inherit !important; background-color: transparent !important; }
