@@ -59,7 +59,7 @@ export function NewsletterSection({ demo }: { demo: SiteAnswer['demoLogin'] | un
   };
 
   return (
-    <section id="newsletter-section" aria-labelledby="newsletter-title" className="relative scroll-mt-20 overflow-hidden border-b border-ink-800/70">
+    <section id="newsletter-section" aria-labelledby="newsletter-title" className="relative overflow-hidden border-b border-ink-800/70">
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(700px_320px_at_50%_0%,rgb(179_18_31/0.22),transparent_70%)]" />
       <div className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6 md:py-24">
         <p className="mb-3 text-xs font-semibold tracking-[0.3em] text-blood-400 uppercase">Newsletter</p>
