@@ -121,6 +121,38 @@ describe('admin book form', () => {
     expect(await screen.findByText('Error loading book details: Book not found')).toBeInTheDocument();
   });
 
+  it('a book that does not exist shows "Book not found", not an empty form', async () => {
+    mockFetch({ '/api/books/99999': () => json({ message: 'Book not found', code: 'NOT_FOUND' }, 404) });
+    renderForm('edit', '/admin/books/edit/99999');
+    expect(await screen.findByRole('heading', { name: 'Book not found' })).toBeInTheDocument();
+    expect(screen.getByText('There is no book with the id 99999. It may have been deleted.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('an id that is not a number shows "Book not found" too', async () => {
+    mockFetch({});
+    renderForm('edit', '/admin/books/edit/abc');
+    expect(await screen.findByRole('heading', { name: 'Book not found' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+  });
+
+  it('a failed load (not a 404) offers Try Again instead of an empty form', async () => {
+    let calls = 0;
+    mockFetch({
+      '/api/books/8': () => {
+        calls += 1;
+        return calls === 1 ? json({ message: 'Internal Server Error' }, 500) : json({ ...book, id: 8 });
+      },
+    });
+    renderForm('edit', '/admin/books/edit/8');
+    const retry = await screen.findByRole('button', { name: 'Try Again' });
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+    await userEvent.setup().click(retry);
+    expect(await screen.findByLabelText('Title')).toHaveValue(book.title);
+  });
+
   it('Cancel returns to /admin', async () => {
     mockFetch({});
     const { router } = renderForm('create', '/admin/books/create');
