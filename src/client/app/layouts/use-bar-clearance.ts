@@ -56,8 +56,10 @@ export function useBarClearance(barRef: RefObject<HTMLElement | null>): boolean 
     // Content arriving, menus opening, sections expanding: all change what lies under the bar.
     const mutations = new MutationObserver(schedule);
     mutations.observe(document.body, { childList: true, subtree: true });
+    // The page growing or shrinking, and the bar itself (it widens when the admin's Dashboard item appears).
     const resizes = new ResizeObserver(schedule);
     resizes.observe(document.body);
+    if (barRef.current) resizes.observe(barRef.current);
     schedule();
     return () => {
       if (frame) cancelAnimationFrame(frame);
