@@ -97,10 +97,22 @@ export function NewsletterSection({ demo }: { demo: SiteAnswer['demoLogin'] | un
           ) : demo ? (
             <>
               <span>Just looking around?</span>
-              <Button variant="outline" size="sm" disabled={authBusy} onClick={() => runAuth(() => demoLogin(queryClient, demo))}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={authBusy}
+                aria-describedby="demo-login-note"
+                onClick={() => runAuth(() => demoLogin(queryClient, demo))}
+              >
                 <LogIn aria-hidden="true" />
                 Demo Login
               </Button>
+              <p id="demo-login-note" className="flex w-full items-center justify-center gap-2 text-xs text-bone-400">
+                <span aria-hidden="true" className="rounded-full border border-bone-300/40 px-2 py-0.5 font-medium tracking-wide text-bone-200">
+                  Demo
+                </span>
+                Demo feature: signs you in as a sample reader. It is off in production.
+              </p>
             </>
           ) : null}
         </div>
