@@ -72,6 +72,8 @@ export const adminAssetSchema = z.object({
   fileSizeKb: z.number().int(),
   version: z.string(),
   updatedAt: z.string(),
+  /** Still the sample file the site was seeded with (not the real book yet). */
+  sample: z.boolean(),
 });
 export type AdminAsset = z.infer<typeof adminAssetSchema>;
 export const assetParams = z.object({
