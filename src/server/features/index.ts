@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { publicImageRoutes } from './admin/images-routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { resetStatusRoutes } from './auth/reset-status-routes';
@@ -34,6 +35,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     siteRoutes,
     dashboardRoutes,
     adminRoutes,
+    publicImageRoutes,
   ]) {
     await app.register(routes);
   }
