@@ -16,6 +16,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/toast-store';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useBook, useSaveBook } from '@client/features/admin/api';
+import { ImageUploadField } from '@client/features/admin/components/image-upload-field';
 import { errorFields, errorText } from '@client/features/admin/format';
 
 type FormInput = z.input<typeof bookInputSchema>;
@@ -138,9 +139,13 @@ export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' })
           <Field id="book-synopsis" label="Synopsis" error={errors.synopsis?.message}>
             <Textarea rows={8} {...a11y('synopsis')} {...form.register('synopsis')} />
           </Field>
-          <Field id="book-coverImage" label="Cover image URL" error={errors.coverImage?.message} hint="A path such as /images/covers/front.svg or a full https:// address">
-            <Input {...a11y('coverImage')} {...form.register('coverImage')} />
-          </Field>
+          <ImageUploadField
+            id="book-coverImage"
+            label="Cover image"
+            value={form.watch('coverImage') ?? ''}
+            onChange={(url) => form.setValue('coverImage', url, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+            error={errors.coverImage?.message}
+          />
           <div className="grid gap-6 sm:grid-cols-2">
             <Field id="book-yearPublished" label="Year published" error={errors.yearPublished?.message}>
               <Input type="number" inputMode="numeric" {...a11y('yearPublished')} {...form.register('yearPublished')} />
