@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange } from '../../platform/files';
 import { findAsset, findEntitledPurchase } from './service';
-import { safeFileName, verifyDownloadToken } from './download-link';
+import { verifyDownloadToken } from './download-link';
+import { openOwnedFile } from './owned-file';
 
 /** Parses a single-range `Range` header; null means "send it all", 'unsatisfiable' means 416. */
 export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
@@ -67,22 +68,20 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       if (!purchase || !asset || asset.bookId !== purchase.bookId || asset.format !== purchase.format) {
         return refuse(request, reply, 403, 'LINK_INVALID', 'This download link is no longer valid.');
       }
-      const stored = await app.deps.files.stat(asset.fileUrl);
-      if (!stored) {
+      // The buyer's own copy (ebook, PDF) or the master (audiobook): the same function the reading room uses.
+      const owned = await openOwnedFile(app.deps, purchase);
+      if (!owned) {
         request.log.error({ assetId: asset.id, key: asset.fileUrl }, 'digital asset file is missing from the file store');
         return refuse(request, reply, 404, 'NOT_FOUND', 'Digital asset not found');
       }
-      const size = stored.size;
-      const fileName = safeFileName(asset.fileName, `download.${asset.format}`);
-      const etag = `"${asset.id}-${asset.updatedAt.getTime()}-${size}"`;
-      reply.header('Content-Type', asset.contentType);
-      reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
+      const { size, etag } = owned;
+      reply.header('Content-Type', owned.contentType);
+      reply.header('Content-Disposition', `attachment; filename="${owned.fileName}"`);
       reply.header('Cache-Control', 'no-store');
       reply.header('Accept-Ranges', 'bytes');
       reply.header('ETag', etag);
-      reply.header('Last-Modified', asset.updatedAt.toUTCString());
+      reply.header('Last-Modified', owned.lastModified.toUTCString());
       reply.header('X-Content-Type-Options', 'nosniff');
-
       // If-Range: resume only if the file has not changed since the first part was fetched.
       const ifRange = request.headers['if-range'];
       const rangeHeader = !ifRange || ifRange === etag ? request.headers.range : undefined;
@@ -98,7 +97,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       }
       reply.header('Content-Length', String(length));
       if (request.method === 'HEAD') return reply.send();
-      const stream = await app.deps.files.read(asset.fileUrl, range ?? undefined);
+      const stream = await owned.read(range ?? undefined);
       return reply.send(stream);
     },
   });
