@@ -7,6 +7,7 @@ import { adminAssetSchema, assetParams, UPLOAD_LIMITS, type AdminAsset } from '@
 import { errorSchema } from '@shared/schemas/common';
 import { books, digitalAssets } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { preflightEpub, preflightMessage } from '../copies/epub-preflight';
 import { audit } from './audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
 
@@ -92,6 +93,12 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       if (data.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
+      // An EPUB that Kindle or an e-reader would refuse never becomes the master; checked before the type
+      // sniffing, so a zip with a compressed mimetype hears exactly that instead of "not an EPUB".
+      if (format === 'ebook' && data.subarray(0, 2).toString('latin1') === 'PK') {
+        const problems = preflightEpub(data);
+        if (problems.length) throw new AppError('EPUB_INVALID', 400, preflightMessage(problems), { file: preflightMessage(problems) });
+      }
       const detected = detectType(data.subarray(0, 64));
       if (!detected || !acceptsType(format, detected.contentType)) {
         throw new AppError('UNSUPPORTED_FILE_TYPE', 415, `The ${format} file must be ${ACCEPT_LABEL[format]}.`);
