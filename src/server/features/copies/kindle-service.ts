@@ -103,7 +103,12 @@ export async function sendToKindle(
   const devices = await listDevices(db, input.userId);
   if (!devices.some((d) => d.address === input.address)) {
     // A new address is saved on first use, while there is room for it.
-    await addDevice(db, input.userId, input.address, now);
+    try {
+      await addDevice(db, input.userId, input.address, now);
+    } catch (error) {
+      // A parallel request saved the same address a moment ago: that is what we wanted.
+      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+    }
   }
 
   const copy = await openOwnedFile(deps, purchase);

@@ -149,4 +149,12 @@ describe('Send to Kindle over real SMTP', () => {
     expect(notOwner.json().message).toBe('You have not purchased the e-book of this book');
     expect((await send(new TestAgent(t.app), 'x@kindle.com')).statusCode).toBe(401);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('ten parallel sends on PostgreSQL: exactly five are accepted', async () => {
+    const { agent, user } = await ebookOwner();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send(agent, 'rush@kindle.com')));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([202, 202, 202, 202, 202, 429, 429, 429, 429, 429]);
+    expect(await t.database.db.select().from(kindleSends).where(eq(kindleSends.userId, user.id))).toHaveLength(5);
+  });
 });
