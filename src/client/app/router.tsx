@@ -25,6 +25,7 @@ const AdminPostsPage = lazy(() => import('@client/pages/admin-posts'));
 const AdminPostEditorPage = lazy(() => import('@client/pages/admin-post-editor'));
 const AdminFilesPage = lazy(() => import('@client/pages/admin-files'));
 const AdminOrdersPage = lazy(() => import('@client/pages/admin-orders'));
+const AdminTracePage = lazy(() => import('@client/pages/admin-trace'));
 const AdminMessagesPage = lazy(() => import('@client/pages/admin-messages'));
 const AdminSubscribersPage = lazy(() => import('@client/pages/admin-subscribers'));
 const AdminUsersPage = lazy(() => import('@client/pages/admin-users'));
@@ -56,6 +57,7 @@ export function AppRoutes() {
         <Route path="/admin/posts/:id/edit">{admin(<AdminPostEditorPage mode="edit" />)}</Route>
         <Route path="/admin/files">{admin(<AdminFilesPage />)}</Route>
         <Route path="/admin/orders">{admin(<AdminOrdersPage />)}</Route>
+        <Route path="/admin/trace">{admin(<AdminTracePage />)}</Route>
         <Route path="/admin/messages">{admin(<AdminMessagesPage />)}</Route>
         <Route path="/admin/subscribers">{admin(<AdminSubscribersPage />)}</Route>
         <Route path="/admin/users">{admin(<AdminUsersPage />)}</Route>

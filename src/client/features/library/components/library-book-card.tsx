@@ -2,6 +2,7 @@
 import { BookOpen, Download, File, FileText, Headphones } from 'lucide-react';
 import type { LibraryItem } from '@shared/schemas/store';
 import { Button } from '@client/components/ui/button';
+import { SendToKindleButton } from '@client/features/copies/components/send-to-kindle';
 import { type LibraryGroup, isDownloadUsed } from '../group';
 
 const FORMATS: Record<string, { label: string; Icon: typeof File }> = {
@@ -50,26 +51,29 @@ export function LibraryBookCard({ group, downloadingId, onDownload }: Props) {
                 </span>
                 <span className="font-medium">{label}</span>
               </span>
-              <Button
-                size="sm"
-                variant={used ? 'outline' : 'primary'}
-                disabled={used || downloading || downloadingId !== null}
-                onClick={() => onDownload(item)}
-                aria-label={used ? `${label}: Download Used` : `Download ${label}`}
-              >
-                {downloading ? (
-                  <>
-                    <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-bone-50/40 border-t-bone-50" />
-                    Downloading...
-                  </>
-                ) : used ? (
-                  'Download Used'
-                ) : (
-                  <>
-                    <Download aria-hidden="true" /> Download
-                  </>
-                )}
-              </Button>
+              <span className="flex flex-wrap items-center gap-2">
+                {item.format === 'ebook' ? <SendToKindleButton bookId={item.bookId} title={group.book.title} /> : null}
+                <Button
+                  size="sm"
+                  variant={used ? 'outline' : 'primary'}
+                  disabled={used || downloading || downloadingId !== null}
+                  onClick={() => onDownload(item)}
+                  aria-label={used ? `${label}: Download Used` : `Download ${label}`}
+                >
+                  {downloading ? (
+                    <>
+                      <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-bone-50/40 border-t-bone-50" />
+                      Downloading...
+                    </>
+                  ) : used ? (
+                    'Download Used'
+                  ) : (
+                    <>
+                      <Download aria-hidden="true" /> Download
+                    </>
+                  )}
+                </Button>
+              </span>
             </li>
           );
         })}
