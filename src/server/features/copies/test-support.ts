@@ -44,7 +44,8 @@ export function makeTestEpub(options: TestEpubOptions = {}): Buffer {
   return Buffer.from(zipSync(files, { mtime: new Date('2026-01-01T00:00:00Z') }));
 }
 
-const EPUBCHECK_JARS = ['/usr/share/java/epubcheck.jar'];
+// Debian's package installs the jar; its /usr/bin/epubcheck is the same jar made executable.
+const EPUBCHECK_JARS = ['/usr/share/java/epubcheck.jar', '/usr/bin/epubcheck'];
 /** The epubcheck jar (Debian's package), or null when it is not installed here. */
 export function epubcheckJar(): string | null {
   const fromEnv = process.env.EPUBCHECK_JAR;

@@ -1,5 +1,5 @@
 /** Trace a Copy: the admin drops in a leaked EPUB or PDF and learns whose purchase it was made for. */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import type { TraceResult } from '@shared/schemas/copies';
 import { Alert } from '@client/components/ui/alert';
@@ -17,6 +17,12 @@ export function TraceForm() {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ found: TraceResult; fileName: string } | { notFound: string } | { error: string } | null>(null);
+
+  const resultRef = useRef<HTMLDivElement>(null);
+  // On a small screen the answer lands below the fold: bring it into view.
+  useEffect(() => {
+    if (result) resultRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [result]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +61,7 @@ export function TraceForm() {
           <Search aria-hidden="true" /> {busy ? 'Tracing...' : 'Trace this copy'}
         </Button>
       </form>
-      <div aria-live="polite">
+      <div aria-live="polite" ref={resultRef} className="scroll-mb-28">
         {result && 'found' in result ? (
           <section aria-labelledby="trace-result" className="rounded-xl border border-blood-500/60 bg-ink-900 p-5">
             <h2 id="trace-result" className="font-display text-xl font-semibold text-bone-50">
