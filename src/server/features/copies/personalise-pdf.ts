@@ -9,7 +9,7 @@ const infoDict = (doc: PDFDocument) => doc.context.lookup(doc.context.trailerInf
 /**
  * The buyer's own PDF: one small grey line at the foot of every page ("Licensed to {name} · order {ref}"),
  * real text so it can be searched and extracted, and the fingerprint in the document information
- * (keywords and a CopyId entry). Object streams are off so the information dictionary stays readable.
+ * (keywords and a CopyId entry); tracing reads it back through pdf-lib.
  */
 export async function personalisePdf(master: Uint8Array, stamp: CopyStamp): Promise<Buffer> {
   // updateMetadata false keeps the producer and dates, so the same inputs give the same bytes.
@@ -36,7 +36,7 @@ export async function personalisePdf(master: Uint8Array, stamp: CopyStamp): Prom
   const keywords = doc.getKeywords();
   doc.setKeywords([...(keywords ? [keywords] : []), stamp.fingerprint]);
   infoDict(doc).set(PDFName.of('CopyId'), PDFString.of(stamp.fingerprint));
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
+  return Buffer.from(await doc.save());
 }
 
 /** The mark stored in a PDF's information dictionary, read back through pdf-lib (for compressed files). */
