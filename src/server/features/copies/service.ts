@@ -52,14 +52,19 @@ async function readAll(files: FileStore, key: string): Promise<Buffer> {
 
 /** The purchase's fingerprint, created on first use and never changed afterwards. */
 async function fingerprintRow(deps: CopyDeps, purchase: CopyPurchase) {
+  const select = () =>
+    deps.db
+      .select()
+      .from(personalCopies)
+      .where(and(eq(personalCopies.purchaseId, purchase.id), eq(personalCopies.format, purchase.format)));
+  // Every download after the first only reads.
+  const [existing] = await select();
+  if (existing) return existing;
   await deps.db
     .insert(personalCopies)
     .values({ purchaseId: purchase.id, format: purchase.format, fingerprint: newFingerprint(deps.random) })
     .onConflictDoNothing({ target: [personalCopies.purchaseId, personalCopies.format] });
-  const [row] = await deps.db
-    .select()
-    .from(personalCopies)
-    .where(and(eq(personalCopies.purchaseId, purchase.id), eq(personalCopies.format, purchase.format)));
+  const [row] = await select();
   return row;
 }
 
