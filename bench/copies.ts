@@ -87,8 +87,13 @@ async function purchaseOf(format: string, i: number) {
 }
 const firstEpub: number[] = [];
 const firstPdf: number[] = [];
-for (let i = 0; i < Math.min(builds, 20); i += 1) firstEpub.push((await time(async () => openOwnedFile(t.app.deps, await purchaseOf('ebook', i))))[0]);
-for (let i = 0; i < 5; i += 1) firstPdf.push((await time(async () => openOwnedFile(t.app.deps, await purchaseOf('pdf', 100 + i))))[0]);
+const open = async (format: string, i: number) => {
+  const opened = await openOwnedFile(t.app.deps, await purchaseOf(format, i), format);
+  if (!opened.ok) throw new Error(`no ${format} file: ${opened.reason}`);
+  return opened.file;
+};
+for (let i = 0; i < Math.min(builds, 20); i += 1) firstEpub.push((await time(() => open('ebook', i)))[0]);
+for (let i = 0; i < 5; i += 1) firstPdf.push((await time(() => open('pdf', 100 + i)))[0]);
 console.log('first request EPUB', summary(firstEpub), '\nfirst request PDF ', summary(firstPdf));
 
 await t.app.listen({ port, host: '127.0.0.1' });
@@ -98,7 +103,9 @@ const assetOf = (format: string) => assets.find((a) => a.format === format)!;
 async function throughput(format: 'pdf' | 'audiobook') {
   const purchase = await purchaseOf(format, 900);
   // Warm: the personal copy is built and stored before the timing starts.
-  const owned = (await openOwnedFile(t.app.deps, purchase))!;
+  const opened = await openOwnedFile(t.app.deps, purchase, format);
+  if (!opened.ok) throw new Error(`no ${format} file`);
+  const owned = opened.file;
   const link = () =>
     `http://127.0.0.1:${port}/files/download/${createDownloadToken(t.app.deps.secret, {
       assetId: assetOf(format).id,

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { books, kindleDevices, kindleSends, mailOutbox, purchases } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { safeFileName } from '../library/download-link';
 import { openOwnedFile } from '../library/owned-file';
 
 /** Namespace of the per-reader advisory lock that makes the daily count and the insert one step. */
@@ -71,7 +72,7 @@ export const DAILY_LIMIT_MESSAGE = `You have sent ${KINDLE_SENDS_PER_DAY} books 
  * pass the limit.
  */
 export async function sendToKindle(
-  deps: Pick<AppDeps, 'database' | 'files' | 'random' | 'clock' | 'mailer' | 'config'>,
+  deps: AppDeps,
   input: { userId: number; bookId: number; address: string },
 ): Promise<{ sendId: number }> {
   const { db } = deps.database;
@@ -111,8 +112,9 @@ export async function sendToKindle(
     }
   }
 
-  const copy = await openOwnedFile(deps, purchase);
-  if (!copy) throw notFound('The e-book file is not available yet. Please try again later.');
+  const opened = await openOwnedFile(deps, purchase, 'ebook');
+  if (!opened.ok) throw notFound('The e-book file is not available yet. Please try again later.');
+  const copy = opened.file;
   if (copy.size > KINDLE_MAX_BYTES) {
     throw new AppError('FILE_TOO_LARGE', 413, 'This e-book is larger than the 50 MB Amazon accepts by mail. Download it and use Send to Kindle on the web instead.');
   }
@@ -134,7 +136,7 @@ export async function sendToKindle(
           `It should appear in your Kindle library within a few minutes. If it does not, make sure ${sender} ` +
           `is on the Approved Personal Document E-mail List in your Amazon account (Content & Devices > Preferences > Personal Document Settings).\n`,
         kind: 'send-to-kindle',
-        attachments: [{ fileKey: copy.key, fileName: copy.fileName, contentType: 'application/epub+zip' }],
+        attachments: [{ fileKey: copy.key, fileName: safeFileName(copy.fileName, 'book.epub'), contentType: 'application/epub+zip' }],
       },
       tx,
     );

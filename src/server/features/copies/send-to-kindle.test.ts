@@ -85,7 +85,9 @@ describe('Send to Kindle over real SMTP', () => {
     const body = parts.find((p) => p.contentType === 'text/plain')!;
     expect(body.body.toString('utf8')).toContain('Your copy of What We Owe the Dead is attached');
 
-    const copy = (await openOwnedFile(t.app.deps, purchase))!;
+    const opened = await openOwnedFile(t.app.deps, purchase, 'ebook');
+    if (!opened.ok) throw new Error('no copy');
+    const copy = opened.file;
     const chunks: Buffer[] = [];
     for await (const c of await copy.read()) chunks.push(Buffer.from(c as Uint8Array));
     expect(attachments[0].body.equals(Buffer.concat(chunks))).toBe(true);

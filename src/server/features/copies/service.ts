@@ -24,8 +24,6 @@ export interface CopyPurchase {
   id: number;
   userId: number;
   format: string;
-  purchaseDate: Date;
-  orderReference: string;
 }
 
 /** The master file a copy is made from: its store key changes with every upload. */
@@ -94,15 +92,22 @@ export async function personalCopy(deps: CopyDeps, purchase: CopyPurchase, maste
 }
 
 async function build(deps: CopyDeps, purchase: CopyPurchase, master: CopyMaster, fingerprint: string): Promise<StoredCopy> {
-  const [owner] = await deps.db
-    .select({ username: users.username, displayName: users.displayName })
-    .from(users)
-    .where(eq(users.id, purchase.userId));
+  const [buyer] = await deps.db
+    .select({
+      username: users.username,
+      displayName: users.displayName,
+      purchaseDate: purchases.purchaseDate,
+      orderReference: purchases.orderReference,
+    })
+    .from(purchases)
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .where(eq(purchases.id, purchase.id));
+  if (!buyer) throw new Error(`purchase ${purchase.id} not found`);
   const stamp = {
     fingerprint,
-    ownerName: owner?.displayName?.trim() || owner?.username || 'its buyer',
-    purchasedAt: purchase.purchaseDate,
-    orderReference: purchase.orderReference,
+    ownerName: buyer.displayName?.trim() || buyer.username,
+    purchasedAt: buyer.purchaseDate,
+    orderReference: buyer.orderReference,
   };
   const source = await readAll(deps.files, master.fileUrl);
   const bytes = purchase.format === 'ebook' ? personaliseEpub(source, stamp) : await personalisePdf(source, stamp);

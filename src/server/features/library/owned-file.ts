@@ -3,72 +3,78 @@ import type { AppDeps } from '../../app';
 import type { ByteRange } from '../../platform/files';
 import { isPersonalised, personalCopy } from '../copies/service';
 import { findAsset } from './service';
-import { safeFileName } from './download-link';
 
-/** A purchase as the owned-file lookup needs it. */
+/** A purchase that entitles its holder to a format's file. */
 export interface OwnedPurchase {
   id: number;
   userId: number;
   bookId: number;
   format: string;
-  purchaseDate: Date;
-  orderReference: string;
 }
 
-/** The bytes the owner of a purchase gets, with what an HTTP answer needs to serve them. */
+/** The owner's copy of a purchased format, ready to stream whole or in ranges. */
 export interface OwnedFile {
-  key: string;
-  size: number;
+  assetId: number;
+  format: string;
   contentType: string;
-  /** ASCII, safe in a header. */
   fileName: string;
-  /** Strong ETag (quoted): changes exactly when the bytes do. */
+  size: number;
+  /** Changes whenever the bytes may change, so If-Range and caches never mix two versions. */
   etag: string;
   lastModified: Date;
-  /** Whether these are the buyer's personal copy (ebook, PDF) or the master file (audiobook). */
-  personal: boolean;
+  /** The file's storage key, for logs. */
+  key: string;
   read(range?: ByteRange): Promise<Readable>;
 }
 
+export type OwnedFileResult =
+  | { ok: true; file: OwnedFile }
+  | { ok: false; reason: 'no-asset' | 'missing-file'; key?: string };
+
 /**
- * THE way to get "the owner's copy of a purchased format": downloads, the reading room and Send to Kindle
- * all call this, so every path hands out the same bytes. Ebooks and PDFs are the buyer's personal copy
- * (built on first use, then kept); the audiobook is the master file, untouched. Null when the book has no
- * file for the format or the stored master is missing. The caller has checked the purchase belongs to the
- * user and is paid.
+ * THE one place that turns "this reader's purchase of this format" into bytes. The one-time download, the
+ * reading room's content stream and Send to Kindle all read through here, so every path gives the same
+ * bytes: for the e-book and the PDF the buyer's personal copy (built on first use from the current master
+ * and kept, see copies), for the audiobook the master file itself.
  */
-export async function openOwnedFile(
-  deps: Pick<AppDeps, 'database' | 'files' | 'random' | 'clock'>,
-  purchase: OwnedPurchase,
-  format: string = purchase.format,
-): Promise<OwnedFile | null> {
-  const { db } = deps.database;
-  const asset = await findAsset(db, { bookId: purchase.bookId, format });
-  if (!asset) return null;
-  const master = await deps.files.stat(asset.fileUrl);
-  if (!master) return null;
-  const fileName = safeFileName(asset.fileName, `download.${asset.format}`);
-  if (isPersonalised(format)) {
-    const copy = await personalCopy({ db, files: deps.files, random: deps.random, clock: deps.clock }, { ...purchase, format }, asset);
+export async function openOwnedFile(deps: AppDeps, purchase: OwnedPurchase, format: string): Promise<OwnedFileResult> {
+  const asset = await findAsset(deps.database.db, { bookId: purchase.bookId, format });
+  if (!asset || asset.format !== purchase.format) return { ok: false, reason: 'no-asset' };
+  const stored = await deps.files.stat(asset.fileUrl);
+  if (!stored) return { ok: false, reason: 'missing-file', key: asset.fileUrl };
+  if (isPersonalised(asset.format)) {
+    const copy = await personalCopy(
+      { db: deps.database.db, files: deps.files, random: deps.random, clock: deps.clock },
+      { id: purchase.id, userId: purchase.userId, format: asset.format },
+      asset,
+    );
     return {
-      key: copy.fileKey,
-      size: copy.size,
-      contentType: asset.contentType,
-      fileName,
-      etag: `"${copy.sha256.slice(0, 32)}"`,
-      lastModified: copy.builtAt,
-      personal: true,
-      read: (range) => deps.files.read(copy.fileKey, range),
+      ok: true,
+      file: {
+        assetId: asset.id,
+        format: asset.format,
+        contentType: asset.contentType,
+        fileName: asset.fileName,
+        size: copy.size,
+        etag: `"${copy.sha256.slice(0, 32)}"`,
+        lastModified: copy.builtAt,
+        key: copy.fileKey,
+        read: (range) => deps.files.read(copy.fileKey, range),
+      },
     };
   }
   return {
-    key: asset.fileUrl,
-    size: master.size,
-    contentType: asset.contentType,
-    fileName,
-    etag: `"${asset.id}-${asset.updatedAt.getTime()}-${master.size}"`,
-    lastModified: asset.updatedAt,
-    personal: false,
-    read: (range) => deps.files.read(asset.fileUrl, range),
+    ok: true,
+    file: {
+      assetId: asset.id,
+      format: asset.format,
+      contentType: asset.contentType,
+      fileName: asset.fileName,
+      size: stored.size,
+      etag: `"${asset.id}-${asset.updatedAt.getTime()}-${stored.size}"`,
+      lastModified: asset.updatedAt,
+      key: asset.fileUrl,
+      read: (range) => deps.files.read(asset.fileUrl, range),
+    },
   };
 }

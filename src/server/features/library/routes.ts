@@ -117,7 +117,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Start building the buyer's personal copy now, so the file request that follows finds it ready.
       void findEntitledPurchase(db, spent.purchaseId, userId)
-        .then((purchase) => purchase && openOwnedFile(app.deps, purchase))
+        .then((purchase) => purchase && openOwnedFile(app.deps, { ...purchase, userId }, purchase.format))
         .catch((error) => request.log.warn({ err: error, purchaseId: spent.purchaseId }, 'personal copy build failed'));
       reply.header('Cache-Control', 'no-store');
       return {

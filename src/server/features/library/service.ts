@@ -143,14 +143,7 @@ export async function consumeDownload(
 /** The purchase a download link was issued for, if it still entitles its holder. */
 export async function findEntitledPurchase(db: DbOrTx, purchaseId: number, userId: number) {
   const [row] = await db
-    .select({
-      id: purchases.id,
-      userId: purchases.userId,
-      bookId: purchases.bookId,
-      format: purchases.format,
-      purchaseDate: purchases.purchaseDate,
-      orderReference: purchases.orderReference,
-    })
+    .select({ id: purchases.id, bookId: purchases.bookId, format: purchases.format })
     .from(purchases)
     .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId), eq(purchases.status, 'completed')))
     .limit(1);
