@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-
 import { bookIdParams } from '@shared/schemas/store';
 import { errorSchema, idParam, successMessageSchema } from '@shared/schemas/common';
 import {
