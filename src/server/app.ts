@@ -19,6 +19,7 @@ import { Mailer, type MailTransport, smtpTransport } from './platform/mail';
 import { findProjectRoot } from './platform/project-root';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments';
 import { MemoCache } from './platform/memo-cache';
+import { startCacheBus } from './platform/cache-bus';
 import { MemoryRateCounter, type RateCounter, RedisRateCounter, registerRateLimits } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security';
 import { csrfPlugin } from './platform/csrf';
@@ -35,7 +36,10 @@ export interface AppDeps {
   files: FileStore;
   mailer: Mailer;
   counter: RateCounter;
-  /** Read-through cache of admin-edited content every page reads; admin writes clear it. */
+  /**
+   * The public cache: everything anonymous visitors read, filled once; an admin change clears it here and on
+   * every other instance (cache-bus.ts). Rendered pages live in it under `html:` keys.
+   */
   cache: MemoCache;
   redis: Redis | null;
   /** Hosted payment pages and webhooks: the local test page or Stripe. */
@@ -141,7 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     files: options.files ?? new DiskFileStore(path.join(config.dataDir, 'files')),
     mailer: new Mailer(database.db, clock, config.MAIL_FROM, mailTransport, app.log),
     counter: redis ? new RedisRateCounter(redis) : new MemoryRateCounter(clock),
-    cache: new MemoCache(config.SITE_CACHE_MS),
+    cache: new MemoCache(config.SITE_CACHE_MS, () => clock.now().getTime()),
     redis,
     payments: createPaymentProvider(config, clock, random),
     secret: await resolveServerSecret(database.db, config.SESSION_SECRET),
@@ -149,6 +153,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       options.clientDir ?? path.join(findProjectRoot(path.dirname(fileURLToPath(import.meta.url))), 'dist/client'),
   };
   app.decorate('deps', deps);
+  if (deps.cache.enabled) {
+    const stopBus = await startCacheBus({ cache: deps.cache, database, redis, log: app.log });
+    app.addHook('onClose', async () => stopBus());
+  }
 
   registerErrorHandling(app);
   await app.register(swagger, {
