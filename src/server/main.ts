@@ -21,12 +21,17 @@ function readConfig() {
 }
 
 const config = readConfig();
+// Start-up phases, in ms since the process started, for the ready line.
+const phases: Record<string, number> = { modules: Math.round(performance.now()) };
+const mark = (name: string) => (phases[name] = Math.round(performance.now()));
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.dataDir,
   onIdleError: (error) => console.warn(`database connection lost: ${error.message}`),
 });
+mark('database');
 await runMigrations(database);
+mark('migrations');
 const files = config.S3_BUCKET
   ? new S3FileStore({
       bucket: config.S3_BUCKET,
@@ -39,6 +44,7 @@ const files = config.S3_BUCKET
   : new DiskFileStore(path.join(config.dataDir, 'files'));
 const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
 const app = await buildApp({ config, database, files, redis });
+mark('app');
 await seed(database.db, files, {
   admin:
     config.ADMIN_USERNAME && config.ADMIN_EMAIL && config.ADMIN_PASSWORD
@@ -48,8 +54,14 @@ await seed(database.db, files, {
   demoReader: config.demoLoginEnabled,
 });
 const stopMail = app.deps.mailer.start(config.MAIL_POLL_MS);
+mark('seed');
 await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info(`Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider})`);
+mark('listening');
+app.log.info(
+  { startup: phases },
+  `Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider}) ` +
+    `${Math.round(performance.now())} ms after the process started`,
+);
 
 let closing = false;
 async function shutdown(signal: string) {
