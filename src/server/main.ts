@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
 import { DiskFileStore, S3FileStore } from './platform/files';
 import path from 'node:path';
+import v8 from 'node:v8';
 
 function readConfig() {
   try {
@@ -21,6 +22,12 @@ function readConfig() {
 }
 
 const config = readConfig();
+if (!config.DATABASE_URL) {
+  // PGlite is PostgreSQL compiled to WebAssembly. V8's optimising tier recompiles that whole module in the
+  // background, which costs a CPU core for seconds after start and keeps 100+ MB of resident memory; the
+  // baseline compiler alone is enough, since public reads come from the app's cache, not the database.
+  v8.setFlagsFromString('--liftoff-only');
+}
 // Start-up phases, in ms since the process started, for the ready line.
 const phases: Record<string, number> = { modules: Math.round(performance.now()) };
 const mark = (name: string) => (phases[name] = Math.round(performance.now()));
