@@ -21,7 +21,7 @@ import { findProjectRoot } from './platform/project-root';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments';
 import { MemoCache } from './platform/memo-cache';
 import { AccessLog, createLoggers, defaultLogger, type LoggerSettings, requestIdFrom } from './platform/logging';
-import { commonHeadersOf, type FrontDoor, serveStatic } from './platform/front-door';
+import { commonHeadersOf, type FrontDoor, serveRemembered, serveStatic } from './platform/front-door';
 import { startCacheBus } from './platform/cache-bus';
 import { MemoryRateCounter, type RateCounter, RedisRateCounter, registerRateLimits } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security';
@@ -56,6 +56,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** What the HTTP server answers before the framework (static files, repeated public reads). */
+    frontDoor: FrontDoor;
   }
 }
 
@@ -82,7 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The front door: known static files are answered before the framework sees the request (see
   // static-assets.ts); everything else goes to Fastify.
   const loggers = createLoggers(options.logger ?? defaultLogger(config.LOG_LEVEL));
-  const front: FrontDoor = { assets: null, closing: false, log: loggers.access };
+  const front: FrontDoor = { assets: null, remembered: new Map(), closing: false, log: loggers.access };
   const serverOptions: FastifyServerOptions = {
     ...(loggers.app ? { loggerInstance: loggers.app } : { logger: false }),
     logController: new AccessLog(loggers.access),
@@ -93,7 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
-        if (front.assets === null || !serveStatic(front, req, res)) handler(req, res);
+        if (front.assets === null || !(serveStatic(front, req, res) || serveRemembered(front, req, res))) handler(req, res);
       });
       // What Fastify sets on a server it makes itself.
       server.keepAliveTimeout = 72_000;
@@ -137,6 +139,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       options.clientDir ?? path.join(findProjectRoot(path.dirname(fileURLToPath(import.meta.url))), 'dist/client'),
   };
   app.decorate('deps', deps);
+  app.decorate('frontDoor', front);
+  deps.cache.onLocalClear(() => front.remembered.clear());
   if (deps.cache.enabled) {
     const stopBus = await startCacheBus({ cache: deps.cache, database, redis, log: app.log });
     app.addHook('onClose', async () => stopBus());

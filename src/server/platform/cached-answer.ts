@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { rememberAnswer } from './front-door';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -133,6 +134,10 @@ export function sendCachedAnswer(
   if (answer.lastModified) reply.header('Last-Modified', answer.lastModified);
   if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
     return reply.status(304).send();
+  }
+  // The same answer for everyone: the front door may repeat it for a moment without asking the app again.
+  if (request.routeOptions.config?.publicRead && request.server.deps.cache.enabled) {
+    rememberAnswer(request.server.frontDoor, request.url, request.routeOptions.url ?? request.url, answer, cacheControl);
   }
   reply.header('Content-Type', answer.type);
   if (use) reply.header('Content-Encoding', use);

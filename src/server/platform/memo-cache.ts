@@ -23,6 +23,7 @@ interface Entry {
 export class MemoCache {
   private readonly entries = new Map<string, Entry>();
   private readonly clearListeners = new Set<() => void>();
+  private readonly localClearListeners = new Set<() => void>();
 
   /**
    * @param ttlMs safety-net lifetime of an entry (monotonic time); 0 turns caching off (every get loads).
@@ -67,6 +68,12 @@ export class MemoCache {
   /** Forgets everything on this instance only (a clear announced by another instance). */
   clearLocal(): void {
     this.entries.clear();
+    for (const listener of this.localClearListeners) listener();
+  }
+
+  /** Runs after every clear of this instance's entries, whoever asked for it (copies of entries must go too). */
+  onLocalClear(listener: () => void): void {
+    this.localClearListeners.add(listener);
   }
 
   /** Runs after each `clear()` made on this instance; returns a function that removes the listener. */

@@ -117,6 +117,11 @@ export class StaticAssets {
     }
   }
 
+  /** The headers every answer of the app carries (empty until learnt). */
+  common(): Array<[string, string]> {
+    return this.commonHeaders ?? [];
+  }
+
   setCommonHeaders(headers: Array<[string, string]>): void {
     this.commonHeaders = headers;
   }

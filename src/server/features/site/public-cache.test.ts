@@ -170,6 +170,47 @@ describe('public reads from the cache', () => {
   });
 });
 
+describe('public reads repeated by the front door (real HTTP)', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp({ env: CACHED });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => t.close());
+
+  it('answers a repeated read with the same bytes and headers, 304 included, and never after an admin change', async () => {
+    const first = await fetch(`${base}/api/books`, { headers: { 'accept-encoding': 'identity' } });
+    const firstBody = await first.text();
+    expect(t.app.frontDoor.remembered.has('/api/books')).toBe(true);
+    const second = await fetch(`${base}/api/books`, { headers: { 'accept-encoding': 'identity' } });
+    expect(await second.text()).toBe(firstBody);
+    for (const name of ['etag', 'cache-control', 'content-type', 'content-security-policy', 'x-content-type-options']) {
+      expect(second.headers.get(name)).toBe(first.headers.get(name));
+    }
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    const revalidated = await fetch(`${base}/api/books`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+
+    const admin = await adminOf(t);
+    const book = JSON.parse(firstBody)[0];
+    const res = await admin.put(`/api/admin/books/${book.id}`, {
+      title: book.title,
+      tagline: 'Seen at once through the front door.',
+      synopsis: book.synopsis,
+      coverImage: book.coverImage,
+      yearPublished: book.yearPublished,
+      publisher: book.publisher,
+      featured: book.featured,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(t.app.frontDoor.remembered.size).toBe(0);
+    const after = await (await fetch(`${base}/api/books`)).json();
+    expect(after[0].tagline).toBe('Seen at once through the front door.');
+  });
+});
+
 async function expectWithinOneSecond(read: () => Promise<boolean>): Promise<number> {
   const start = performance.now();
   while (performance.now() - start < 1000) {
