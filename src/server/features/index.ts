@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { publicImageRoutes } from './admin/images-routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { resetStatusRoutes } from './auth/reset-status-routes';
 import { blogRoutes } from './blog/routes';
 import { booksRoutes } from './books/routes';
 import { checkoutRoutes } from './checkout/routes';
@@ -22,6 +24,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     healthRoutes,
     booksRoutes,
     authRoutes,
+    resetStatusRoutes,
     usersRoutes,
     checkoutRoutes,
     libraryRoutes,
@@ -32,6 +35,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     siteRoutes,
     dashboardRoutes,
     adminRoutes,
+    publicImageRoutes,
   ]) {
     await app.register(routes);
   }

@@ -9,6 +9,7 @@ import { books, digitalAssets } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { audit } from './audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
+import { isSeededSample } from './sample-files';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 const MAX_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS));
@@ -31,10 +32,11 @@ const assetColumns = {
   version: digitalAssets.version,
   updatedAt: digitalAssets.updatedAt,
 };
-const toAsset = (r: { updatedAt: Date; format: string } & Omit<AdminAsset, 'updatedAt' | 'format'>): AdminAsset => ({
+const toAsset = (r: { updatedAt: Date; format: string } & Omit<AdminAsset, 'updatedAt' | 'format' | 'sample'>, sample = false): AdminAsset => ({
   ...r,
   format: r.format as DigitalFormat,
   updatedAt: r.updatedAt.toISOString(),
+  sample,
 });
 
 /**
@@ -52,11 +54,11 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], summary: 'Every digital file', response: { 200: z.array(adminAssetSchema), ...refusals } } },
     async () => {
       const rows = await db
-        .select(assetColumns)
+        .select({ ...assetColumns, fileUrl: digitalAssets.fileUrl })
         .from(digitalAssets)
         .innerJoin(books, eq(books.id, digitalAssets.bookId))
         .orderBy(asc(digitalAssets.bookId), asc(digitalAssets.format));
-      return rows.map(toAsset);
+      return Promise.all(rows.map(async ({ fileUrl, ...row }) => toAsset(row, await isSeededSample(files, { ...row, fileUrl }))));
     },
   );
 

@@ -5,6 +5,7 @@ import { errorSchema } from '@shared/schemas/common';
 import { listAudit } from './audit';
 import { adminBooksRoutes } from './books-routes';
 import { adminFilesRoutes } from './files-routes';
+import { adminImagesRoutes } from './images-routes';
 import { adminOrdersRoutes } from './orders-routes';
 import { adminPostsRoutes } from './posts-routes';
 import { adminReadersRoutes } from './readers-routes';
@@ -33,6 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminBooksRoutes);
   await app.register(adminPostsRoutes);
   await app.register(adminFilesRoutes);
+  await app.register(adminImagesRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminReadersRoutes);
   await app.register(adminSettingsRoutes);
