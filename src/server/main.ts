@@ -47,7 +47,9 @@ await seed(database.db, files, {
   log: (m) => app.log.info(m),
   demoReader: config.demoLoginEnabled,
 });
-const stopMail = app.deps.mailer.start(config.MAIL_POLL_MS);
+// Recurring jobs get their rows; the reconciliation with the payment provider runs at every start.
+await app.deps.jobs.ensureRecurring({ runNow: ['stripe-reconcile'] });
+const stopJobs = app.deps.jobs.start(Math.min(config.MAIL_POLL_MS, 5000));
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(`Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider})`);
 
@@ -60,7 +62,7 @@ async function shutdown(signal: string) {
   force.unref();
   // close() stops accepting connections and waits for in-flight requests to finish.
   await app.close();
-  await stopMail();
+  await stopJobs();
   await redis?.quit();
   await database.close();
   process.exit(0);
