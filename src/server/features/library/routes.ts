@@ -114,6 +114,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         userId,
         expiresAt: now.getTime() + DOWNLOAD_LINK_TTL_MS,
       });
+      app.deps.metrics.downloads.inc({ format: asset.format });
       reply.header('Cache-Control', 'no-store');
       return {
         success: true,
