@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts', 'src/server/db/migrate-cli.ts'],
+  entryPoints: ['src/server/main.ts', 'src/server/db/migrate-cli.ts', 'src/server/backup-cli.ts', 'src/server/restore-cli.ts'],
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

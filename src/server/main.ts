@@ -4,8 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
-import { DiskFileStore, S3FileStore } from './platform/files';
-import path from 'node:path';
+import { createFileStore } from './platform/files';
+import { startControlSocket } from './platform/control-socket';
 
 function readConfig() {
   try {
@@ -27,16 +27,7 @@ const database = await openDatabase({
   onIdleError: (error) => console.warn(`database connection lost: ${error.message}`),
 });
 await runMigrations(database);
-const files = config.S3_BUCKET
-  ? new S3FileStore({
-      bucket: config.S3_BUCKET,
-      region: config.S3_REGION,
-      endpoint: config.S3_ENDPOINT,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    })
-  : new DiskFileStore(path.join(config.dataDir, 'files'));
+const files = createFileStore(config);
 const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
 const app = await buildApp({ config, database, files, redis });
 await seed(database.db, files, {
@@ -51,6 +42,8 @@ await seed(database.db, files, {
 await app.deps.jobs.ensureRecurring({ runNow: ['stripe-reconcile'] });
 const stopJobs = app.deps.jobs.start(Math.min(config.MAIL_POLL_MS, 5000));
 await app.listen({ port: config.PORT, host: config.HOST });
+// PGlite belongs to this process alone, so `npm run backup` asks it for the archive over a local socket.
+const control = database.kind === 'pglite' ? await startControlSocket(config.dataDir, { database, files, log: app.log }) : null;
 app.log.info(`Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider})`);
 
 let closing = false;
@@ -63,6 +56,7 @@ async function shutdown(signal: string) {
   // close() stops accepting connections and waits for in-flight requests to finish.
   await app.close();
   await stopJobs();
+  await control?.close();
   await redis?.quit();
   await database.close();
   process.exit(0);

@@ -250,3 +250,25 @@ export class S3FileStore implements FileStore {
     return keys.sort();
   }
 }
+
+/** The store the configuration names: S3 when S3_BUCKET is set, else DATA_DIR/files on disk. */
+export function createFileStore(config: {
+  dataDir: string;
+  S3_BUCKET?: string;
+  S3_REGION: string;
+  S3_ENDPOINT?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_FORCE_PATH_STYLE: boolean;
+}): FileStore {
+  return config.S3_BUCKET
+    ? new S3FileStore({
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      })
+    : new DiskFileStore(path.join(config.dataDir, 'files'));
+}
