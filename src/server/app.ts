@@ -21,7 +21,13 @@ import { SiteMetrics, registerMetrics } from './platform/metrics';
 import { findProjectRoot } from './platform/project-root';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments';
 import { MemoCache } from './platform/memo-cache';
-import { MemoryRateCounter, type RateCounter, RedisRateCounter, registerRateLimits } from './platform/rate-limit';
+import {
+  FallbackRateCounter,
+  MemoryRateCounter,
+  type RateCounter,
+  RedisRateCounter,
+  registerRateLimits,
+} from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security';
 import { csrfPlugin } from './platform/csrf';
 import { sessionPlugin } from './platform/sessions';
@@ -172,7 +178,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer,
     jobs,
     metrics,
-    counter: redis ? new RedisRateCounter(redis) : new MemoryRateCounter(clock),
+    counter: redis
+      ? new FallbackRateCounter(new RedisRateCounter(redis), new MemoryRateCounter(clock), app.log)
+      : new MemoryRateCounter(clock),
     cache: new MemoCache(config.SITE_CACHE_MS),
     redis,
     payments: createPaymentProvider(config, clock, random),

@@ -28,7 +28,16 @@ const database = await openDatabase({
 });
 await runMigrations(database);
 const files = createFileStore(config);
-const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
+// Commands fail at once while Redis is away (no offline queue), so requests fall back instead of waiting.
+const redis = config.REDIS_URL
+  ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
+  : null;
+let redisWarnedAt = 0;
+redis?.on('error', (error) => {
+  if (Date.now() - redisWarnedAt < 60_000) return;
+  redisWarnedAt = Date.now();
+  console.warn(`redis unavailable (${error.message}): rate limits count per instance until it returns`);
+});
 const app = await buildApp({ config, database, files, redis });
 await seed(database.db, files, {
   admin:
