@@ -28,6 +28,7 @@ const AdminOrdersPage = lazy(() => import('@client/pages/admin-orders'));
 const AdminMessagesPage = lazy(() => import('@client/pages/admin-messages'));
 const AdminSubscribersPage = lazy(() => import('@client/pages/admin-subscribers'));
 const AdminUsersPage = lazy(() => import('@client/pages/admin-users'));
+const AdminSystemPage = lazy(() => import('@client/pages/admin-system'));
 const AdminSettingsPage = lazy(() => import('@client/pages/admin-settings'));
 const NotFoundPage = lazy(() => import('@client/pages/not-found'));
 
@@ -60,6 +61,7 @@ export function AppRoutes() {
         <Route path="/admin/subscribers">{admin(<AdminSubscribersPage />)}</Route>
         <Route path="/admin/users">{admin(<AdminUsersPage />)}</Route>
         <Route path="/admin/settings">{admin(<AdminSettingsPage />)}</Route>
+        <Route path="/admin/system">{admin(<AdminSystemPage />)}</Route>
         <Route path="*"><NotFoundPage /></Route>
       </Switch>
     </RootLayout>
