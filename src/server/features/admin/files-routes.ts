@@ -9,6 +9,7 @@ import { books, digitalAssets } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { audit } from './audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
+import { failWhenTruncated, peekHead } from './upload-stream';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 const MAX_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS));
@@ -78,28 +79,28 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!book) throw notFound('Book not found');
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the file as multipart/form-data');
 
-      let data: Buffer;
-      let originalName: string;
-      try {
-        const part = await request.file({ limits: { fileSize: limit } });
-        if (!part) throw badRequest('Choose a file to upload', { file: 'Choose a file to upload' });
-        originalName = part.filename;
-        data = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('FILE_TOO_LARGE', 413, `The file is too large. The limit for ${format} is ${megabytes(limit)}.`);
-        }
-        throw error;
-      }
-      if (data.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
-      const detected = detectType(data.subarray(0, 64));
+      // The file streams from the request to the store (a temporary file renamed into place, or an S3
+      // multipart upload): memory stays flat whatever the size. Its first bytes decide its type before
+      // anything is stored; a file cut at the size limit or a dropped connection stores nothing.
+      const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, `The file is too large. The limit for ${format} is ${megabytes(limit)}.`);
+      const part = await request.file({ limits: { fileSize: limit } });
+      if (!part) throw badRequest('Choose a file to upload', { file: 'Choose a file to upload' });
+      const originalName = part.filename;
+      const { head, body } = await peekHead(part.file, 64);
+      if (head.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
+      const detected = detectType(head);
       if (!detected || !acceptsType(format, detected.contentType)) {
+        part.file.resume();
         throw new AppError('UNSUPPORTED_FILE_TYPE', 415, `The ${format} file must be ${ACCEPT_LABEL[format]}.`);
       }
 
       const fileName = safeFileName(originalName, detected.extension);
       const key = `books/${bookId}/${format}/${clock.now().getTime().toString(36)}-${random.token(6).replace(/[^A-Za-z0-9]/g, '')}-${fileName}`;
-      await files.put(key, data, detected.contentType);
+      const stored = await files.write(key, failWhenTruncated(body, part.file, tooLarge), detected.contentType).catch((error: unknown) => {
+        if (part.file.truncated) throw tooLarge();
+        throw error;
+      });
+      const data = { length: stored.size };
 
       const now = clock.now();
       let previousKey: string | null = null;
