@@ -28,7 +28,7 @@ export async function startBuiltSite({ port, env = {}, name = 'bench' }) {
     await stop();
     throw error;
   }
-  return { base, stop };
+  return { base, stop, pid: server.pid, dataDir };
 }
 
 export async function waitReady(base) {
