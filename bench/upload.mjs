@@ -48,7 +48,8 @@ class Session {
   }
   async json(method, url, body) {
     const headers = { cookie: this.cookieHeader() };
-    if (method !== 'GET') {
+    // Download links must be asked for from the site: the CSRF token goes with GETs too.
+    {
       headers['x-csrf-token'] = await this.ensureCsrf();
       headers.cookie = this.cookieHeader();
     }
@@ -128,7 +129,7 @@ async function runOn(label, env) {
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
       ...env,
     },
   });
@@ -139,6 +140,7 @@ async function runOn(label, env) {
     await session.ensureCsrf();
     const { id: bookId } = await session.json('GET', '/api/books/featured');
     const up = await upload(session, site.pid, bookId, uploadMb);
+    console.log(`${label}: ${uploadMb} MB upload in ${up.seconds.toFixed(1)} s, peak RSS growth ${(up.growth / 1048576).toFixed(1)} MB`);
     // A 50 MB file for the download comparison, bought through the local payment page.
     await upload(session, site.pid, bookId, downloadMb);
     const checkout = await session.json('POST', '/api/checkout', { bookId, format: 'audiobook' });
@@ -168,8 +170,9 @@ const s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, direct
 await s3.run();
 const results = [];
 try {
-  results.push(await runOn('disk', {}));
-  results.push(
+  const only = process.env.BENCH_ONLY;
+  if (!only || only === 'disk') results.push(await runOn('disk', {}));
+  if (!only || only === 's3') results.push(
     await runOn('s3', {
       S3_BUCKET: 'bench',
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,

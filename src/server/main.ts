@@ -52,7 +52,14 @@ await app.deps.jobs.ensureRecurring({ runNow: ['stripe-reconcile'] });
 const stopJobs = app.deps.jobs.start(Math.min(config.MAIL_POLL_MS, 5000));
 await app.listen({ port: config.PORT, host: config.HOST });
 // PGlite belongs to this process alone, so `npm run backup` asks it for the archive over a local socket.
-const control = database.kind === 'pglite' ? await startControlSocket(config.dataDir, { database, files, log: app.log }) : null;
+const control =
+  database.kind === 'pglite'
+    ? await startControlSocket(config.dataDir, { database, files, log: app.log }).catch((error: Error) => {
+        // The site runs without it; only `npm run backup` against this running server is unavailable.
+        app.log.warn({ err: error }, 'backup control socket unavailable (is DATA_DIR too long a path?)');
+        return null;
+      })
+    : null;
 app.log.info(`Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider})`);
 
 let closing = false;
