@@ -91,7 +91,13 @@ function contextFiles() {
 
 function copyInto(source, target) {
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.cpSync(source, target, { recursive: true, verbatimSymlinks: true });
+  if (fs.statSync(source).isDirectory()) {
+    // cp -a is several times faster than fs.cpSync on a node_modules tree.
+    const result = spawnSync('cp', ['-a', source, target], { stdio: 'inherit' });
+    if (result.status !== 0) fail(`could not copy ${source}`);
+  } else {
+    fs.copyFileSync(source, target);
+  }
 }
 
 const dockerfile = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8');
@@ -131,6 +137,7 @@ for (const { op, value } of instructions) {
       Object.assign(stage.env, parseEnv(value));
       break;
     case 'COPY': {
+      const copyStarted = Date.now();
       const parts = value.split(/\s+/);
       const from = parts[0].startsWith('--from=') ? parts.shift().slice('--from='.length) : null;
       if (parts.some((p) => p.startsWith('--'))) fail(`unsupported COPY flag: ${value}`);
@@ -150,6 +157,7 @@ for (const { op, value } of instructions) {
           copyInto(path.join(root, src), path.join(inStage(dest), path.basename(src)));
         }
       }
+      if (Date.now() - copyStarted > 2000) log(`[${stage.name}] COPY ${value} took ${((Date.now() - copyStarted) / 1000).toFixed(1)} s`);
       break;
     }
     case 'RUN':
@@ -168,7 +176,8 @@ for (const { op, value } of instructions) {
         const result = spawnSync('sh', ['-c', value], {
           cwd: inStage('.'),
           stdio: 'inherit',
-          env: { ...process.env, ...stage.env, PATH: `${nodeBin}:${process.env.PATH}` },
+          // Packages come from the local npm cache when it has them (CI's own install has just filled it).
+          env: { ...process.env, ...stage.env, PATH: `${nodeBin}:${process.env.PATH}`, npm_config_prefer_offline: 'true' },
         });
         if (result.status !== 0) fail(`[${stage.name}] RUN ${value} exited with ${result.status}`);
         log(`[${stage.name}] done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -266,6 +275,7 @@ if (probe.status !== 0) fail(`the HEALTHCHECK command exited with ${probe.status
 log('HEALTHCHECK command: healthy');
 
 server.kill('SIGTERM');
+const stopStarted = Date.now();
 const stopDeadline = Date.now() + 20_000;
 while (!exited && Date.now() < stopDeadline) await new Promise((r) => setTimeout(r, 100));
 if (!exited) {
@@ -273,5 +283,6 @@ if (!exited) {
   fail('the server did not stop within 20 s of SIGTERM');
 }
 if (exited.code !== 0) fail(`the server stopped with ${JSON.stringify(exited)} after SIGTERM`);
+log(`stopped ${((Date.now() - stopStarted) / 1000).toFixed(1)} s after SIGTERM`);
 await cleanUp();
 log(`passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
