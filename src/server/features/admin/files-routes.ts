@@ -100,7 +100,6 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (part.file.truncated) throw tooLarge();
         throw error;
       });
-      const data = { length: stored.size };
 
       const now = clock.now();
       let previousKey: string | null = null;
@@ -112,16 +111,16 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
             .from(digitalAssets)
             .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, format)))
             .for('update');
-          const fields = { fileUrl: key, fileName, contentType: detected.contentType, fileSizeKb: Math.ceil(data.length / 1024), updatedAt: now };
+          const fields = { fileUrl: key, fileName, contentType: detected.contentType, fileSizeKb: Math.ceil(stored.size / 1024), updatedAt: now };
           if (existing) {
             previousKey = existing.fileUrl;
             const version = nextVersion(existing.version);
             await tx.update(digitalAssets).set({ ...fields, version }).where(eq(digitalAssets.id, existing.id));
-            await audit(tx, request, { action: 'file.replace', targetType: 'digital_asset', targetId: existing.id, details: { bookId, format, fileName, bytes: data.length, version } }, now);
+            await audit(tx, request, { action: 'file.replace', targetType: 'digital_asset', targetId: existing.id, details: { bookId, format, fileName, bytes: stored.size, version } }, now);
           } else {
             created = true;
             const [row] = await tx.insert(digitalAssets).values({ bookId, format, ...fields, createdAt: now }).returning({ id: digitalAssets.id });
-            await audit(tx, request, { action: 'file.upload', targetType: 'digital_asset', targetId: row.id, details: { bookId, format, fileName, bytes: data.length } }, now);
+            await audit(tx, request, { action: 'file.upload', targetType: 'digital_asset', targetId: row.id, details: { bookId, format, fileName, bytes: stored.size } }, now);
           }
         });
       } catch (error) {
