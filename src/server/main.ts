@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
 import { createFileStore } from './platform/files';
 import { startControlSocket } from './platform/control-socket';
+import v8 from 'node:v8';
 
 function readConfig() {
   try {
@@ -21,12 +22,23 @@ function readConfig() {
 }
 
 const config = readConfig();
+if (!config.DATABASE_URL) {
+  // PGlite is PostgreSQL compiled to WebAssembly. V8's optimising tier recompiles that whole module in the
+  // background, which costs a CPU core for seconds after start and keeps 100+ MB of resident memory; the
+  // baseline compiler alone is enough, since public reads come from the app's cache, not the database.
+  v8.setFlagsFromString('--liftoff-only');
+}
+// Start-up phases, in ms since the process started, for the ready line.
+const phases: Record<string, number> = { modules: Math.round(performance.now()) };
+const mark = (name: string) => (phases[name] = Math.round(performance.now()));
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.dataDir,
   onIdleError: (error) => console.warn(`database connection lost: ${error.message}`),
 });
+mark('database');
 await runMigrations(database);
+mark('migrations');
 const files = createFileStore(config);
 // Commands fail at once while Redis is away (no offline queue), so requests fall back instead of waiting.
 const redis = config.REDIS_URL
@@ -39,6 +51,7 @@ redis?.on('error', (error) => {
   console.warn(`redis unavailable (${error.message}): rate limits count per instance until it returns`);
 });
 const app = await buildApp({ config, database, files, redis });
+mark('app');
 await seed(database.db, files, {
   admin:
     config.ADMIN_USERNAME && config.ADMIN_EMAIL && config.ADMIN_PASSWORD
@@ -50,7 +63,9 @@ await seed(database.db, files, {
 // Recurring jobs get their rows; the reconciliation with the payment provider runs at every start.
 await app.deps.jobs.ensureRecurring({ runNow: ['stripe-reconcile'] });
 const stopJobs = app.deps.jobs.start(Math.min(config.MAIL_POLL_MS, 5000));
+mark('seed');
 await app.listen({ port: config.PORT, host: config.HOST });
+mark('listening');
 // PGlite belongs to this process alone, so `npm run backup` asks it for the archive over a local socket.
 const control =
   database.kind === 'pglite'
@@ -60,7 +75,11 @@ const control =
         return null;
       })
     : null;
-app.log.info(`Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider})`);
+app.log.info(
+  { startup: phases },
+  `Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider}) ` +
+    `${Math.round(performance.now())} ms after the process started`,
+);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -60,6 +60,9 @@ export function assertSafeKey(key: string): void {
   }
 }
 
+/** Read size for streaming files from disk. */
+export const READ_CHUNK = 1024 * 1024;
+
 export class DiskFileStore implements FileStore {
   readonly kind = 'disk' as const;
   constructor(private readonly root: string) {}
@@ -113,11 +116,16 @@ export class DiskFileStore implements FileStore {
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    // Opened first, so a missing file rejects here rather than erroring the stream mid-answer.
+    // Opened first, so a missing file rejects here rather than erroring the stream mid-answer. Large reads:
+    // a 50 MB download is 50 read and write calls instead of 800, and ten at once still hold only about
+    // 1 MB each (the stream waits while the socket is full).
     const handle = await fsp.open(this.pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'ENOENT' || error.code === 'EISDIR' ? new FileMissingError(key) : error;
     });
-    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    return handle.createReadStream({
+      highWaterMark: READ_CHUNK,
+      ...(range ? { start: range.start, end: range.end } : {}),
+    });
   }
 
   async remove(key: string): Promise<void> {
