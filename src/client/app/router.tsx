@@ -29,6 +29,7 @@ const AdminTracePage = lazy(() => import('@client/pages/admin-trace'));
 const AdminMessagesPage = lazy(() => import('@client/pages/admin-messages'));
 const AdminSubscribersPage = lazy(() => import('@client/pages/admin-subscribers'));
 const AdminUsersPage = lazy(() => import('@client/pages/admin-users'));
+const AdminSystemPage = lazy(() => import('@client/pages/admin-system'));
 const AdminSettingsPage = lazy(() => import('@client/pages/admin-settings'));
 // The reading room: the EPUB, PDF and audio code load only on these routes.
 const ReadingRoomPage = lazy(() => import('@client/pages/reading-room'));
@@ -67,6 +68,7 @@ export function AppRoutes() {
         <Route path="/admin/subscribers">{admin(<AdminSubscribersPage />)}</Route>
         <Route path="/admin/users">{admin(<AdminUsersPage />)}</Route>
         <Route path="/admin/settings">{admin(<AdminSettingsPage />)}</Route>
+        <Route path="/admin/system">{admin(<AdminSystemPage />)}</Route>
         <Route path="*"><NotFoundPage /></Route>
       </Switch>
     </RootLayout>

@@ -1,7 +1,7 @@
 /** /admin: the admin hub (guarded by the server's admin check), linking to every admin page. */
 import { Link } from '@client/lib/router';
 import type { LucideIcon } from 'lucide-react';
-import { BookPlus, FileAudio, Fingerprint, History, LayoutDashboard, Mail, Newspaper, Pencil, Settings, ShoppingBag, UserRound, Users } from 'lucide-react';
+import { Activity, BookPlus, FileAudio, Fingerprint, History, LayoutDashboard, Mail, Newspaper, Pencil, Settings, ShoppingBag, UserRound, Users } from 'lucide-react';
 import { PageShell } from '@client/components/layout/page-shell';
 import { Badge } from '@client/components/ui/badge';
 import { buttonClasses } from '@client/components/ui/button';
@@ -30,6 +30,7 @@ const LINKS: HubLink[] = [
   { to: '/admin/subscribers', title: 'Subscribers', text: 'The Thriller Circle list and its CSV export.', icon: Users },
   { to: '/admin/users', title: 'Users', text: 'Reader accounts and their roles.', icon: UserRound },
   { to: '/admin/settings', title: 'Site Settings', text: 'Author bio, publisher, agent, social links, teaser.', icon: Settings },
+  { to: '/admin/system', title: 'System', text: 'Health, mail outbox, jobs, payments reconciliation.', icon: Activity },
 ];
 
 export default function AdminPage() {

@@ -428,6 +428,55 @@ export const kindleSends = pgTable(
 );
 
 /**
+ * The job runner's table (platform/jobs.ts). A recurring job is one row whose `run_at` moves forward
+ * after each run; a one-off job is a row of its own, done or failed at the end. Instances claim due rows
+ * with a lease, so each run happens on one instance, and a crashed run is retried when its lease ends.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Unique per job: the name for a recurring job, the caller's key for a one-off job. */
+    key: text('key').notNull(),
+    payload: jsonb('payload'),
+    status: text('status').notNull().default('pending'),
+    /** Set for recurring jobs: the period between runs. */
+    everyMs: integer('every_ms'),
+    runAt: ts('run_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lockedBy: text('locked_by'),
+    /** Failed attempts in a row (reset by a success). */
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    lastError: text('last_error'),
+    lastStartedAt: ts('last_started_at'),
+    lastFinishedAt: ts('last_finished_at'),
+    /** What the last successful run reported (the reconciliation's counts, for instance). */
+    lastResult: jsonb('last_result'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_key_uq').on(t.key),
+    index('jobs_due_idx').on(t.status, t.runAt),
+    check('jobs_status_ck', sql`${t.status} in ('pending', 'done', 'failed')`),
+  ],
+);
+
+/** Webhooks refused or not fulfilled, for the admin's System page and the metrics. */
+export const webhookFailures = pgTable(
+  'webhook_failures',
+  {
+    id: serial('id').primaryKey(),
+    reason: text('reason').notNull(),
+    eventId: text('event_id'),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_failures_created_idx').on(t.createdAt)],
+);
+
+/**
  * Where a reader is in a format they own, one row per reader, book and format: an EPUB CFI, a PDF page
  * or seconds of audio, and progress 0-1. updated_at is the moment of reading the device reported, so a
  * write older than the stored one can be refused (two devices never move each other backwards).

@@ -61,7 +61,8 @@ const CLAIM_LEASE_MS = 2 * 60 * 1000;
 
 /**
  * Mail goes out from a table: `enqueue` writes the message in the caller's transaction, and the
- * dispatcher delivers it later with retries, so an SMTP outage delays mail but loses none.
+ * dispatcher (the job runner's `mail-dispatch` job) delivers it later with retries, so an SMTP outage
+ * delays mail but loses none.
  * Without a transport (no SMTP_URL) messages are kept in the outbox and logged.
  */
 export class Mailer {
@@ -73,6 +74,7 @@ export class Mailer {
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
     /** Where attachments are read from at send time. */
     private readonly files: FileStore | null = null,
+    private readonly hooks: { onSent?(kind: string): void; onFailed?(kind: string): void } = {},
   ) {}
 
   private async loadAttachments(refs: MailAttachmentRef[] | null): Promise<MailAttachment[] | undefined> {
@@ -107,7 +109,7 @@ export class Mailer {
       })
       .returning({ id: mailOutbox.id });
     if (!this.transport) this.log.info({ mailId: row.id, kind: message.kind }, 'mail kept in the outbox (no SMTP_URL)');
-    else this.kick();
+    else this.onEnqueued?.();
     return row.id;
   }
 
@@ -151,10 +153,12 @@ export class Mailer {
           .set({ status: 'sent', sentAt: this.clock.now(), lockedUntil: null, attempts: row.attempts + 1 })
           .where(eq(mailOutbox.id, row.id));
         sent += 1;
+        this.hooks.onSent?.(row.kind);
       } catch (error) {
         const attempts = row.attempts + 1;
         const failed = attempts >= MAIL_MAX_ATTEMPTS;
         this.log.warn({ mailId: row.id, attempts, err: error }, 'mail delivery failed');
+        this.hooks.onFailed?.(row.kind);
         await this.db
           .update(mailOutbox)
           .set({
@@ -170,39 +174,8 @@ export class Mailer {
     return sent;
   }
 
-  private running: Promise<unknown> = Promise.resolve();
-  private started = false;
-  private kickTimer: NodeJS.Timeout | null = null;
-
-  private runOnce() {
-    this.running = this.running
-      .then(() => this.dispatchDue())
-      .catch((error) => this.log.error({ err: error }, 'mail dispatch failed'));
-  }
-
-  /** Sends soon after an enqueue instead of waiting for the next poll (after the caller's commit). */
-  private kick() {
-    if (!this.started || this.kickTimer) return;
-    this.kickTimer = setTimeout(() => {
-      this.kickTimer = null;
-      this.runOnce();
-    }, 300);
-    this.kickTimer.unref();
-  }
-
-  /** Polls the outbox until stopped; the poll also picks up retries and other instances' mail. */
-  start(intervalMs = 5000): () => Promise<void> {
-    if (!this.transport) return async () => undefined;
-    this.started = true;
-    const timer = setInterval(() => this.runOnce(), intervalMs);
-    timer.unref();
-    return async () => {
-      this.started = false;
-      clearInterval(timer);
-      if (this.kickTimer) clearTimeout(this.kickTimer);
-      await this.running;
-    };
-  }
+  /** Called after each enqueue; the app points it at the job runner so mail goes out soon after commit. */
+  onEnqueued: (() => void) | null = null;
 }
 
 /** Count of messages still waiting, for readiness and the admin. */
@@ -212,4 +185,25 @@ export async function pendingMailCount(db: Db): Promise<number> {
     .from(mailOutbox)
     .where(eq(mailOutbox.status, 'pending'));
   return row?.n ?? 0;
+}
+
+/** Failed messages go back to the queue with a fresh set of attempts (the admin's "Retry"). */
+export async function retryFailedMail(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lockedUntil: null })
+    .where(eq(mailOutbox.status, 'failed'))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
+/** Outbox counts per status, for the admin's System page and the metrics. */
+export async function mailOutboxCounts(db: Db): Promise<Record<'pending' | 'failed' | 'kept' | 'sent', number>> {
+  const rows = await db
+    .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
+  const counts = { pending: 0, failed: 0, kept: 0, sent: 0 };
+  for (const r of rows) if (r.status in counts) counts[r.status as keyof typeof counts] = Number(r.n);
+  return counts;
 }

@@ -115,6 +115,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         userId,
         expiresAt: now.getTime() + DOWNLOAD_LINK_TTL_MS,
       });
+      app.deps.metrics.downloads.inc({ format: asset.format });
       // Start building the buyer's personal copy now, so the file request that follows finds it ready.
       void findEntitledPurchase(db, spent.purchaseId, userId)
         .then((purchase) => purchase && openOwnedFile(app.deps, { ...purchase, userId }, purchase.format))
