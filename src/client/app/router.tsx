@@ -29,6 +29,8 @@ const AdminMessagesPage = lazy(() => import('@client/pages/admin-messages'));
 const AdminSubscribersPage = lazy(() => import('@client/pages/admin-subscribers'));
 const AdminUsersPage = lazy(() => import('@client/pages/admin-users'));
 const AdminSettingsPage = lazy(() => import('@client/pages/admin-settings'));
+// The reading room: the EPUB, PDF and audio code load only on these routes.
+const ReadingRoomPage = lazy(() => import('@client/pages/reading-room'));
 const NotFoundPage = lazy(() => import('@client/pages/not-found'));
 
 const protect = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
@@ -47,6 +49,9 @@ export function AppRoutes() {
         <Route path="/profile"><ProfilePage /></Route>
         <Route path="/checkout"><CheckoutPage /></Route>
         <Route path="/pay/:sessionId"><PayPage /></Route>
+        <Route path="/read/sample"><ReadingRoomPage /></Route>
+        <Route path="/read/:bookId/:format"><ReadingRoomPage /></Route>
+        <Route path="/listen/:bookId"><ReadingRoomPage /></Route>
         <Route path="/dashboard">{protect(<DashboardPage />)}</Route>
         <Route path="/admin">{admin(<AdminPage />)}</Route>
         <Route path="/admin/books/create">{protect(<AdminBookFormPage mode="create" />)}</Route>

@@ -11,6 +11,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
 import { libraryRoutes } from './library/routes';
 import { newsletterRoutes } from './newsletter/routes';
+import { readingRoutes } from './reading/routes';
 import { sharingRoutes } from './sharing/routes';
 import { siteRoutes } from './site/routes';
 import { usersRoutes } from './users/routes';
@@ -28,6 +29,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     usersRoutes,
     checkoutRoutes,
     libraryRoutes,
+    readingRoutes,
     blogRoutes,
     contactRoutes,
     newsletterRoutes,

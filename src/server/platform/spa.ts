@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import fastifyStatic from '@fastify/static';
+import { StaticAssets } from './static-assets';
 
 /** Tags the server writes into the HTML for crawlers that run no JavaScript. */
 export interface HeadTags {
@@ -24,6 +24,8 @@ export interface HeadRenderer {
 declare module 'fastify' {
   interface FastifyInstance {
     addHeadRenderer(renderer: HeadRenderer): void;
+    /** The built client's files, in memory. */
+    staticAssets: StaticAssets;
   }
 }
 
@@ -40,6 +42,10 @@ const APP_ROUTES = [
   /^\/dashboard\/?$/,
   /^\/admin(\/.*)?$/,
   /^\/pay\/[^/]+\/?$/,
+  // The reading room (issue 13): the free sample, an owned ebook or PDF, an owned audiobook.
+  /^\/read\/sample\/?$/,
+  /^\/read\/\d+\/(ebook|pdf)\/?$/,
+  /^\/listen\/\d+\/?$/,
 ];
 
 const escapeHtml = (v: string) =>
@@ -86,20 +92,28 @@ export const spaPlugin = fp<SpaOptions>(async (app: FastifyInstance, opts) => {
   const built = fs.existsSync(indexPath);
   let indexHtml: string | null = built ? fs.readFileSync(indexPath, 'utf8') : null;
 
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: opts.clientDir,
-      index: false,
-      wildcard: false,
-      setHeaders(res, filePath) {
-        const rel = path.relative(opts.clientDir, filePath);
-        res.header(
-          'Cache-Control',
-          rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+  // Every built file is answered from memory (static-assets.ts); real HTTP traffic to them does not even
+  // reach the framework (app.ts), these routes serve app.inject and the first requests after start.
+  const assets = await StaticAssets.load(opts.clientDir);
+  app.decorate('staticAssets', assets);
+  for (const file of assets.list()) {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: file.urlPath,
+      exposeHeadRoute: false,
+      schema: { hide: true },
+      config: { publicRead: true },
+      handler: async (request, reply) => {
+        const { status, headers, body } = assets.answer(file, request.raw);
+        for (let i = 0; i < headers.length; i += 2) reply.header(headers[i], headers[i + 1]);
+        return reply.status(status).send(body ?? undefined);
       },
     });
   }
+  // Text files the build left uncompressed get their brotli and gzip forms once, without delaying the start.
+  app.addHook('onReady', async () => {
+    void assets.compressMissing().catch((error: Error) => app.log.warn({ err: error }, 'could not compress static files'));
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0];

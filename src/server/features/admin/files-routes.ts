@@ -7,6 +7,7 @@ import { adminAssetSchema, assetParams, UPLOAD_LIMITS, type AdminAsset } from '@
 import { errorSchema } from '@shared/schemas/common';
 import { books, digitalAssets } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { chaptersOf } from '../reading/service';
 import { audit } from './audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
 import { isSeededSample } from './sample-files';
@@ -131,6 +132,8 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The old bytes are no longer referenced by any row; a download already streaming keeps its handle.
       if (previousKey && previousKey !== key) await files.remove(previousKey).catch(() => undefined);
+      // The listening room's chapter list comes from the file's own marks, read once, here.
+      if (format === 'audiobook') await chaptersOf(app.deps, bookId).catch((error) => request.log.warn({ err: error }, 'could not read audio chapters'));
 
       const [row] = await db
         .select(assetColumns)
