@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { foliateSandbox } from './scripts/vite-foliate-sandbox';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: r('./src/client'),
   publicDir: r('./public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [foliateSandbox(), react(), tailwindcss()],
   resolve: {
     alias: {
       '@shared': r('./src/shared'),

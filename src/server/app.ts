@@ -123,13 +123,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const mailTransport =
     options.mailTransport !== undefined ? options.mailTransport : config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
   const redis = options.redis ?? null;
+  const files = options.files ?? new DiskFileStore(path.join(config.dataDir, 'files'));
   const deps: AppDeps = {
     config,
     database,
     clock,
     random,
-    files: options.files ?? new DiskFileStore(path.join(config.dataDir, 'files')),
-    mailer: new Mailer(database.db, clock, config.MAIL_FROM, mailTransport, app.log),
+    files,
+    mailer: new Mailer(database.db, clock, config.MAIL_FROM, mailTransport, app.log, files),
     counter: redis ? new RedisRateCounter(redis) : new MemoryRateCounter(clock),
     cache: new MemoCache(config.SITE_CACHE_MS, () => clock.now().getTime()),
     redis,

@@ -25,10 +25,13 @@ const AdminPostsPage = lazy(() => import('@client/pages/admin-posts'));
 const AdminPostEditorPage = lazy(() => import('@client/pages/admin-post-editor'));
 const AdminFilesPage = lazy(() => import('@client/pages/admin-files'));
 const AdminOrdersPage = lazy(() => import('@client/pages/admin-orders'));
+const AdminTracePage = lazy(() => import('@client/pages/admin-trace'));
 const AdminMessagesPage = lazy(() => import('@client/pages/admin-messages'));
 const AdminSubscribersPage = lazy(() => import('@client/pages/admin-subscribers'));
 const AdminUsersPage = lazy(() => import('@client/pages/admin-users'));
 const AdminSettingsPage = lazy(() => import('@client/pages/admin-settings'));
+// The reading room: the EPUB, PDF and audio code load only on these routes.
+const ReadingRoomPage = lazy(() => import('@client/pages/reading-room'));
 const NotFoundPage = lazy(() => import('@client/pages/not-found'));
 
 const protect = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
@@ -47,6 +50,9 @@ export function AppRoutes() {
         <Route path="/profile"><ProfilePage /></Route>
         <Route path="/checkout"><CheckoutPage /></Route>
         <Route path="/pay/:sessionId"><PayPage /></Route>
+        <Route path="/read/sample"><ReadingRoomPage /></Route>
+        <Route path="/read/:bookId/:format"><ReadingRoomPage /></Route>
+        <Route path="/listen/:bookId"><ReadingRoomPage /></Route>
         <Route path="/dashboard">{protect(<DashboardPage />)}</Route>
         <Route path="/admin">{admin(<AdminPage />)}</Route>
         <Route path="/admin/books/create">{protect(<AdminBookFormPage mode="create" />)}</Route>
@@ -56,6 +62,7 @@ export function AppRoutes() {
         <Route path="/admin/posts/:id/edit">{admin(<AdminPostEditorPage mode="edit" />)}</Route>
         <Route path="/admin/files">{admin(<AdminFilesPage />)}</Route>
         <Route path="/admin/orders">{admin(<AdminOrdersPage />)}</Route>
+        <Route path="/admin/trace">{admin(<AdminTracePage />)}</Route>
         <Route path="/admin/messages">{admin(<AdminMessagesPage />)}</Route>
         <Route path="/admin/subscribers">{admin(<AdminSubscribersPage />)}</Route>
         <Route path="/admin/users">{admin(<AdminUsersPage />)}</Route>

@@ -329,6 +329,8 @@ export const mailOutbox = pgTable(
     text: text('text_body').notNull(),
     html: text('html_body'),
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Files to attach, by file-store key: the dispatcher reads them when it sends, so no bytes sit in the row. */
+    attachments: jsonb('attachments').$type<Array<{ fileKey: string; fileName: string; contentType: string }>>(),
     kind: text('kind').notNull().default('generic'),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -363,3 +365,101 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
+
+/**
+ * The buyer's own copy of a purchased ebook or PDF. The fingerprint is fixed per purchase and format
+ * (tracing keeps working across rebuilds); the stored file is rebuilt when the master file changes.
+ */
+export const personalCopies = pgTable(
+  'personal_copies',
+  {
+    id: serial('id').primaryKey(),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** The master file (digital_assets.file_url) this copy was built from; null until first built. */
+    masterKey: text('master_key'),
+    fileKey: text('file_key'),
+    size: integer('size'),
+    /** SHA-256 of the copy's bytes (hex), the download's ETag. */
+    sha256: text('sha256'),
+    builtAt: ts('built_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('personal_copies_purchase_format_uq').on(t.purchaseId, t.format),
+    uniqueIndex('personal_copies_fingerprint_uq').on(t.fingerprint),
+  ],
+);
+
+/** A reader's Send-to-Kindle addresses (at most three, checked by the service). */
+export const kindleDevices = pgTable(
+  'kindle_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Stored lower-case. */
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('kindle_devices_user_address_uq').on(t.userId, t.address)],
+);
+
+/** Every Send to Kindle, for the daily limit and for the admin's view of the order. */
+export const kindleSends = pgTable(
+  'kindle_sends',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('kindle_sends_user_idx').on(t.userId, t.createdAt), index('kindle_sends_purchase_idx').on(t.purchaseId)],
+);
+
+/**
+ * Where a reader is in a format they own, one row per reader, book and format: an EPUB CFI, a PDF page
+ * or seconds of audio, and progress 0-1. updated_at is the moment of reading the device reported, so a
+ * write older than the stored one can be refused (two devices never move each other backwards).
+ */
+export const readingPositions = pgTable(
+  'reading_positions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    locator: text('locator').notNull(),
+    progress: doublePrecision('progress').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.bookId, t.format] }),
+    check('reading_positions_format_ck', sql`${t.format} in (${DIGITAL})`),
+    check('reading_positions_progress_ck', sql`${t.progress} >= 0 and ${t.progress} <= 1`),
+  ],
+);
+
+/** Chapter marks read from an audio file's own tags, kept per asset version (the etag of its bytes). */
+export const assetChapters = pgTable('asset_chapters', {
+  assetId: integer('asset_id')
+    .primaryKey()
+    .references(() => digitalAssets.id, { onDelete: 'cascade' }),
+  fileTag: text('file_tag').notNull(),
+  chapters: jsonb('chapters').$type<Array<{ title: string; start: number; end: number | null }>>().notNull(),
+  duration: doublePrecision('duration'),
+  createdAt: createdAt(),
+});

@@ -7,10 +7,12 @@ import { blogRoutes } from './blog/routes';
 import { booksRoutes } from './books/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { contactRoutes } from './contact/routes';
+import { copiesRoutes } from './copies/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
 import { libraryRoutes } from './library/routes';
 import { newsletterRoutes } from './newsletter/routes';
+import { readingRoutes } from './reading/routes';
 import { sharingRoutes } from './sharing/routes';
 import { siteRoutes } from './site/routes';
 import { usersRoutes } from './users/routes';
@@ -28,6 +30,8 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     usersRoutes,
     checkoutRoutes,
     libraryRoutes,
+    copiesRoutes,
+    readingRoutes,
     blogRoutes,
     contactRoutes,
     newsletterRoutes,

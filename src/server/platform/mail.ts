@@ -4,6 +4,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './crypto';
+import type { FileStore } from './files';
+
+/** An attachment as queued: a file-store key, read only when the mail is sent. */
+export interface MailAttachmentRef {
+  fileKey: string;
+  /** ASCII, shown to the recipient. */
+  fileName: string;
+  contentType: string;
+}
+
+/** An attachment as delivered. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface MailMessage {
   to: string;
@@ -13,11 +29,12 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** What the mail is about (password-reset, receipt, ...): for logs and the admin. */
   kind?: string;
+  attachments?: MailAttachmentRef[];
 }
 
 /** Delivers one message; the SMTP adapter is the production one. */
 export interface MailTransport {
-  send(message: MailMessage & { from: string }): Promise<void>;
+  send(message: Omit<MailMessage, 'attachments'> & { from: string; attachments?: MailAttachment[] }): Promise<void>;
 }
 
 export function smtpTransport(smtpUrl: string): MailTransport {
@@ -31,6 +48,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
         text: message.text,
         html: message.html,
         headers: message.headers,
+        attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
     },
   };
@@ -53,7 +71,21 @@ export class Mailer {
     private readonly from: string,
     private readonly transport: MailTransport | null,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+    /** Where attachments are read from at send time. */
+    private readonly files: FileStore | null = null,
   ) {}
+
+  private async loadAttachments(refs: MailAttachmentRef[] | null): Promise<MailAttachment[] | undefined> {
+    if (!refs?.length) return undefined;
+    if (!this.files) throw new Error('mail has attachments but no file store is configured');
+    const out: MailAttachment[] = [];
+    for (const ref of refs) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await this.files.read(ref.fileKey)) chunks.push(Buffer.from(chunk as Uint8Array));
+      out.push({ filename: ref.fileName, contentType: ref.contentType, content: Buffer.concat(chunks) });
+    }
+    return out;
+  }
 
   get deliversMail(): boolean {
     return this.transport !== null;
@@ -68,6 +100,7 @@ export class Mailer {
         text: message.text,
         html: message.html,
         headers: message.headers,
+        attachments: message.attachments?.length ? message.attachments : null,
         kind: message.kind ?? 'generic',
         status: this.transport ? 'pending' : 'kept',
         nextAttemptAt: this.clock.now(),
@@ -111,6 +144,7 @@ export class Mailer {
           text: row.text,
           html: row.html ?? undefined,
           headers: row.headers ?? undefined,
+          attachments: await this.loadAttachments(row.attachments),
         });
         await this.db
           .update(mailOutbox)

@@ -29,12 +29,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { stri
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https://i.ytimg.com'],
-        fontSrc: ["'self'", 'data:'],
+        // blob: for the reading room only: the EPUB renderer hands each book page, and the stylesheets,
+        // images and fonts inside the book, to a sandboxed frame as blob: URLs made by our own script.
+        // Scripts never get blob: (see docs/decisions/0030-reading-room-sandbox.md).
+        styleSrc: ["'self'", "'unsafe-inline'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
+        fontSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com'],
+        frameSrc: ['blob:', 'https://www.youtube-nocookie.com'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'", ...(opts.stripe ? ['https://checkout.stripe.com'] : [])],

@@ -42,6 +42,10 @@ const APP_ROUTES = [
   /^\/dashboard\/?$/,
   /^\/admin(\/.*)?$/,
   /^\/pay\/[^/]+\/?$/,
+  // The reading room (issue 13): the free sample, an owned ebook or PDF, an owned audiobook.
+  /^\/read\/sample\/?$/,
+  /^\/read\/\d+\/(ebook|pdf)\/?$/,
+  /^\/listen\/\d+\/?$/,
 ];
 
 const escapeHtml = (v: string) =>

@@ -7,6 +7,8 @@ import { adminAssetSchema, assetParams, UPLOAD_LIMITS, type AdminAsset } from '@
 import { errorSchema } from '@shared/schemas/common';
 import { books, digitalAssets } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { preflightEpub, preflightMessage } from '../copies/epub-preflight';
+import { chaptersOf } from '../reading/service';
 import { audit } from './audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
 import { isSeededSample } from './sample-files';
@@ -94,6 +96,12 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       if (data.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
+      // An EPUB that Kindle or an e-reader would refuse never becomes the master; checked before the type
+      // sniffing, so a zip with a compressed mimetype hears exactly that instead of "not an EPUB".
+      if (format === 'ebook' && data.subarray(0, 2).toString('latin1') === 'PK') {
+        const problems = preflightEpub(data);
+        if (problems.length) throw new AppError('EPUB_INVALID', 400, preflightMessage(problems), { file: preflightMessage(problems) });
+      }
       const detected = detectType(data.subarray(0, 64));
       if (!detected || !acceptsType(format, detected.contentType)) {
         throw new AppError('UNSUPPORTED_FILE_TYPE', 415, `The ${format} file must be ${ACCEPT_LABEL[format]}.`);
@@ -131,6 +139,8 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The old bytes are no longer referenced by any row; a download already streaming keeps its handle.
       if (previousKey && previousKey !== key) await files.remove(previousKey).catch(() => undefined);
+      // The listening room's chapter list comes from the file's own marks, read once, here.
+      if (format === 'audiobook') await chaptersOf(app.deps, bookId).catch((error) => request.log.warn({ err: error }, 'could not read audio chapters'));
 
       const [row] = await db
         .select(assetColumns)
