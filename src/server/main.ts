@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
+import fs from 'node:fs';
+import path from 'node:path';
 import { createFileStore } from './platform/files';
 import { startControlSocket } from './platform/control-socket';
 import v8 from 'node:v8';
@@ -22,10 +24,11 @@ function readConfig() {
 }
 
 const config = readConfig();
-if (!config.DATABASE_URL) {
+if (!config.DATABASE_URL && fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))) {
   // PGlite is PostgreSQL compiled to WebAssembly. V8's optimising tier recompiles that whole module in the
   // background, which costs a CPU core for seconds after start and keeps 100+ MB of resident memory; the
   // baseline compiler alone is enough, since public reads come from the app's cache, not the database.
+  // The very first start (creating the database) keeps the optimising tier: it runs initdb much faster.
   v8.setFlagsFromString('--liftoff-only');
 }
 // Start-up phases, in ms since the process started, for the ready line.
