@@ -5,7 +5,9 @@ import { defineConfig } from 'vite';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig({
+// `vite build` makes the browser client; `vite build --ssr entry-server.tsx` the server renderer of the
+// public pages, which the server loads from dist/server-render.
+export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/client'),
   publicDir: r('./public'),
   plugins: [react(), tailwindcss()],
@@ -15,12 +17,9 @@ export default defineConfig({
       '@client': r('./src/client'),
     },
   },
-  build: {
-    outDir: r('./dist/client'),
-    emptyOutDir: true,
-    sourcemap: false,
-    target: 'es2022',
-  },
+  build: isSsrBuild
+    ? { outDir: r('./dist/server-render'), emptyOutDir: true, sourcemap: false, target: 'node24', copyPublicDir: false }
+    : { outDir: r('./dist/client'), emptyOutDir: true, sourcemap: false, target: 'es2022' },
   server: {
     port: 5173,
     proxy: {
@@ -32,4 +31,4 @@ export default defineConfig({
       '/rss.xml': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

@@ -23,7 +23,7 @@ import { MemoryRateCounter, type RateCounter, RedisRateCounter, registerRateLimi
 import { registerSecurityHeaders } from './platform/security';
 import { csrfPlugin } from './platform/csrf';
 import { sessionPlugin } from './platform/sessions';
-import { spaPlugin } from './platform/spa';
+import { loadRenderApp, type RenderApp, spaPlugin } from './platform/spa';
 import { resolveServerSecret } from './features/settings/service';
 import { registerFeatures } from './features';
 
@@ -61,6 +61,8 @@ export interface BuildOptions {
   mailTransport?: MailTransport | null;
   redis?: Redis | null;
   clientDir?: string;
+  /** The server renderer of the public pages; by default the one built beside the client, if any. */
+  renderApp?: RenderApp | null;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -173,7 +175,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     secureCookies: config.secureCookies,
   });
   await app.register(csrfPlugin, { secret: deps.secret, random, secureCookies: config.secureCookies });
-  await app.register(spaPlugin, { clientDir: deps.clientDir });
+  await app.register(spaPlugin, {
+    clientDir: deps.clientDir,
+    renderApp: options.renderApp !== undefined ? options.renderApp : await loadRenderApp(deps.clientDir),
+  });
 
   await registerFeatures(app);
 

@@ -28,16 +28,16 @@ export default function HomePage() {
           title: `${book.title} | ${data.content.authorName}`,
           description: `${book.tagline} ${data.content.heroBlurb}`,
           keywords: [book.title, data.content.authorName, 'thriller', 'psychological thriller', 'family thriller', 'debut novel', 'book'].join(', '),
-          image: new URL('/images/og-image.png', window.location.origin).toString(),
-          url: new URL('/', window.location.origin).toString(),
+          image: '/images/og-image.png',
+          url: '/',
         }
       : site.isError
         ? {
             title: `${SITE.bookTitle} | ${SITE.author}`,
             description: SITE.defaultDescription,
             keywords: `${SITE.bookTitle}, ${SITE.author}, thriller`,
-            image: new URL('/images/og-image.png', window.location.origin).toString(),
-            url: new URL('/', window.location.origin).toString(),
+            image: '/images/og-image.png',
+            url: '/',
           }
         : null,
   );

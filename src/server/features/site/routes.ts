@@ -3,6 +3,7 @@ import { siteAnswerSchema } from '@shared/schemas/site';
 import { DEMO_READER } from '../../db/seed/demo';
 import { listPublishedPosts } from '../blog/service';
 import { rssXml, robotsTxt, sitemapXml } from './feeds';
+import { registerPageRenderers } from './pages';
 import { registerHeadRenderers } from './seo';
 import { getSiteData, lastBookUpdate } from './service';
 
@@ -27,6 +28,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerHeadRenderers(app);
+  registerPageRenderers(app);
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const [posts, modified] = await Promise.all([listPublishedPosts(db, app.deps.clock.now()), lastBookUpdate(db)]);
