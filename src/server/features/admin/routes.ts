@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditEntrySchema } from '@shared/schemas/admin';
@@ -17,10 +18,14 @@ import { adminSettingsRoutes } from './settings-routes';
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
   // Any successful admin change may touch what every page reads: this instance shows it at once
-  // (others within SITE_CACHE_MS).
-  app.addHook('onResponse', async (request, reply) => {
+  // (others within SITE_CACHE_MS). Cleared before the answer leaves, so a page the admin opens next
+  // (or anyone after them) is never the one from before the change; and again once it has left, for a
+  // page that was being built from the old data meanwhile.
+  const clearAfterChange = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.deps.cache.clear();
-  });
+  };
+  app.addHook('onSend', clearAfterChange);
+  app.addHook('onResponse', clearAfterChange);
 
   app.get(
     '/api/admin/audit',
