@@ -1,6 +1,8 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { Redis } from 'ioredis';
@@ -166,6 +168,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await registerSecurityHeaders(app, { stripe: config.paymentProvider === 'stripe' });
+  // Every text answer goes out compressed: brotli when the client takes it, else gzip. Pages and static
+  // files arrive already compressed (built once) and are left alone; this covers API JSON, feeds and
+  // the rest, at a brotli quality cheap enough per request.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(cookie);
   await registerRateLimits(app, redis);
   await app.register(sessionPlugin, {

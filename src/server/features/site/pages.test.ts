@@ -120,6 +120,16 @@ describe('server-rendered public pages', () => {
     expect(loads).toEqual([]);
   });
 
+  it('compresses API answers too (brotli when accepted, else gzip)', async () => {
+    const plain = await t.app.inject({ url: '/api/site' });
+    const br = await t.app.inject({ url: '/api/site', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await t.app.inject({ url: '/api/blog', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString()).length).toBeGreaterThan(1);
+  });
+
   it('an admin edit of the site content is in the next / page', async () => {
     expect(text(rootOf((await t.app.inject({ url: '/' })).body))).toContain('by Callum Reyes');
     const current = (await admin.get('/api/admin/settings')).json();
