@@ -6,6 +6,7 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './app/app';
 import { SERVER_RENDERED_PAGES } from './app/router';
+import { preloadAll } from './lib/preloadable';
 import type { InitialEntry } from './lib/initial-data';
 import { seedQueryCache } from './lib/initial-data';
 import { createQueryClient } from './lib/query-client';
@@ -14,7 +15,8 @@ let pagesLoaded: Promise<unknown> | null = null;
 
 /** The HTML inside #root for `path`, drawn from `entries` (and nothing else: no request is made). */
 export async function renderApp(path: string, entries: readonly InitialEntry[]): Promise<string> {
-  pagesLoaded ??= Promise.all(SERVER_RENDERED_PAGES.map((page) => page.preload()));
+  // Every page, then what their modules declare (sections loaded lazily in the browser).
+  pagesLoaded ??= Promise.all(SERVER_RENDERED_PAGES.map((page) => page.preload())).then(preloadAll);
   await pagesLoaded;
   const client = createQueryClient();
   // A query without an entry stays pending here (nothing fetches during a server render), exactly as
