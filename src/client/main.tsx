@@ -2,8 +2,7 @@
  * Browser entry: fonts, styles, the data the server embedded, then hydration of the server's HTML
  * (public pages) or a fresh render (every other page, whose root arrives empty).
  */
-import '@fontsource-variable/playfair-display';
-import '@fontsource-variable/inter';
+import './fonts.css';
 import './styles.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
