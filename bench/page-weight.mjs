@@ -9,6 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { startBuiltSite } from './built-site.mjs';
+import { READER_MARKERS, measureReader } from './reader-weight.mjs';
 
 const JS_BUDGET_KB = Number(process.env.BENCH_JS_BUDGET_KB ?? 100);
 // Chunks of the admin area, the dashboard and the reader's account pages (profile, library, password).
@@ -16,7 +17,7 @@ const JS_BUDGET_KB = Number(process.env.BENCH_JS_BUDGET_KB ?? 100);
 const FORBIDDEN = /^(admin|dashboard|profile|library|account-(?!menu)|change-password|checkout|login)[\w-]*\.(js|css)$/i;
 // Strings only the admin, dashboard or account code contains: a chunk-name check alone could be fooled
 // by the bundler merging that code into a shared chunk.
-const FORBIDDEN_MARKERS = ['/api/dashboard/stats', '/api/admin/', 'Add New Book', 'Your Library', 'Account Details'];
+const FORBIDDEN_MARKERS = ['/api/dashboard/stats', '/api/admin/', 'Add New Book', 'Your Library', 'Account Details', ...READER_MARKERS];
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.BENCH_PORT ?? 3910);
 
@@ -86,6 +87,10 @@ try {
   const desktop = await measure(1366, 900);
   const mobile = await measure(390, 844);
   const worst = [desktop, mobile].reduce((a, b) => (b.jsGzipKB > a.jsGzipKB ? b : a));
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const reader = await Promise.resolve()
+    .then(async () => [await measureReader(browser, base, { width: 1366, height: 900 }), await measureReader(browser, base, { width: 390, height: 844 })])
+    .finally(() => browser.close());
   const pass = worst.jsGzipKB <= JS_BUDGET_KB && desktop.forbiddenChunks.length === 0 && mobile.forbiddenChunks.length === 0;
   const report = {
     page: '/',
@@ -96,6 +101,7 @@ try {
     cssGzipKB: worst.cssGzipKB,
     desktop,
     mobile,
+    reader,
   };
   fs.mkdirSync('bench/reports', { recursive: true });
   fs.writeFileSync('bench/reports/page-weight.json', `${JSON.stringify(report, null, 2)}\n`);
@@ -104,6 +110,7 @@ try {
     for (const f of r.files) console.log(`  ${String(f.gzipKB).padStart(7)} KB  ${f.type.padEnd(3)} ${f.url}`);
     if (r.forbiddenChunks.length) console.log(`  FORBIDDEN chunks loaded: ${r.forbiddenChunks.join(', ')}`);
   }
+  for (const r of reader) console.log(`\nReader ${r.route} (${r.viewport}): JS ${r.jsGzipKB} KB gzip, first page of the seeded EPUB after ${r.firstPageMs} ms`);
   console.log(`\nJS budget ${JS_BUDGET_KB} KB gzip: ${pass ? 'PASS' : 'FAIL'} (report: bench/reports/page-weight.json)`);
   if (!pass) exitCode = 1;
 } catch (error) {

@@ -40,7 +40,7 @@ const envObject = z.object({
     REDIS_URL: optionalUrl(['redis', 'rediss']),
     TRUST_PROXY: z.string().default('false'),
     DEMO_LOGIN: bool.optional(),
-    SITE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+    SITE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

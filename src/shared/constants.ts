@@ -89,3 +89,6 @@ export const POINTS = { share: 10, subscribe: 50 } as const;
 
 /** Local storage keys used by the browser client. */
 export const STORAGE_KEYS = { authToken: 'auth-token', purchaseIntent: 'purchase-intent' } as const;
+
+/** The free sample's last words, on its last page and in the reader (links to the purchase section). */
+export const SAMPLE_END_TEXT = 'Buy to keep reading';

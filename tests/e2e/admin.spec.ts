@@ -6,6 +6,9 @@ import { ADMIN, uniqueReader } from './support';
  * and edit it, publish a post that then shows on /blog, and give a reader their download back.
  */
 
+/** A real 1 x 1 PNG, so the preview can decode it. */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 async function csrf(api: APIRequestContext): Promise<string> {
   const res = await api.get('/api/csrf-token');
   expect(res.ok()).toBe(true);
@@ -72,7 +75,14 @@ test('the author runs the site from the admin area', async ({ page, browser, bas
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Tagline').fill('Some debts are paid in salt water.');
   await page.getByLabel('Synopsis').fill('A third novel, set on the same cold coast, years after the storm.');
-  await page.getByLabel('Cover image URL').fill('/images/covers/what-we-owe-the-dead-front.svg');
+  // The cover is uploaded (checked by its bytes on the server) and previewed, never typed.
+  await page.getByLabel('Upload image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  const preview = page.getByRole('img', { name: 'Cover image: preview' });
+  await expect(preview).toHaveAttribute('src', /^\/media\/images\/[a-f0-9]{32}\.png$/);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  const served = await page.request.get((await preview.getAttribute('src'))!);
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   await page.getByLabel('Publisher').fill('Harrow & Vane');
   await page.getByRole('button', { name: 'Create Book' }).click();
   await expect(page).toHaveURL(/\/admin$/);
@@ -91,7 +101,17 @@ test('the author runs the site from the admin area', async ({ page, browser, bas
   await page.goto('/admin/posts/new');
   await page.getByLabel('Title').fill(postTitle);
   await page.getByLabel('Excerpt').fill('A short note from the harbour.');
-  await page.getByLabel('Content (HTML)').fill('<p>The gulls are <strong>back</strong>.</p><script>alert(1)</script>');
+  // Written in the rich-text editor: a sentence with a bold word, then a heading from the toolbar.
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  await page.keyboard.type('The gulls are ');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('back');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('.');
+  await page.keyboard.press('Enter');
+  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Heading', exact: true }).click();
+  await page.keyboard.type('At the harbour');
   await page.getByRole('button', { name: 'Save Post' }).click();
   await expect(page).toHaveURL(/\/admin\/posts$/);
   await expect(page.getByRole('rowheader', { name: new RegExp(postTitle) })).toBeVisible();
@@ -106,6 +126,8 @@ test('the author runs the site from the admin area', async ({ page, browser, bas
   await page.getByRole('link', { name: postTitle, exact: true }).click();
   await expect(page.getByRole('heading', { name: postTitle })).toBeVisible();
   await expect(page.getByText('The gulls are back.')).toBeVisible();
+  await expect(page.getByTestId('post-content').locator('strong')).toHaveText('back');
+  await expect(page.getByTestId('post-content').getByRole('heading', { level: 2, name: 'At the harbour' })).toBeVisible();
 
   // --- the reader spends their download; the author gives it back ----------------------------------
   const auth = { Authorization: `Bearer ${bearer}` };

@@ -31,6 +31,8 @@ const AdminMessagesPage = lazy(() => import('@client/pages/admin-messages'));
 const AdminSubscribersPage = lazy(() => import('@client/pages/admin-subscribers'));
 const AdminUsersPage = lazy(() => import('@client/pages/admin-users'));
 const AdminSettingsPage = lazy(() => import('@client/pages/admin-settings'));
+// The reading room: the EPUB, PDF and audio code load only on these routes.
+const ReadingRoomPage = lazy(() => import('@client/pages/reading-room'));
 const NotFoundPage = preloadable(() => import('@client/pages/not-found'));
 
 /** Every page the server renders, for the server to load before its first render. */
@@ -40,6 +42,9 @@ const KNOWN_PATHS = [
   /^\/(login|forgot-password|reset-password|profile|checkout|dashboard)\/?$/i,
   /^\/admin(\/.*)?$/i,
   /^\/pay\/[^/]+\/?$/i,
+  /^\/read\/sample\/?$/i,
+  /^\/read\/[^/]+\/[^/]+\/?$/i,
+  /^\/listen\/[^/]+\/?$/i,
 ];
 
 /**
@@ -70,6 +75,9 @@ export function AppRoutes() {
         <Route path="/profile"><ProfilePage /></Route>
         <Route path="/checkout"><CheckoutPage /></Route>
         <Route path="/pay/:sessionId"><PayPage /></Route>
+        <Route path="/read/sample"><ReadingRoomPage /></Route>
+        <Route path="/read/:bookId/:format"><ReadingRoomPage /></Route>
+        <Route path="/listen/:bookId"><ReadingRoomPage /></Route>
         <Route path="/dashboard">{protect(<DashboardPage />)}</Route>
         <Route path="/admin">{admin(<AdminPage />)}</Route>
         <Route path="/admin/books/create">{protect(<AdminBookFormPage mode="create" />)}</Route>

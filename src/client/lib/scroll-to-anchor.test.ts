@@ -3,15 +3,28 @@ import { scrollToAnchor } from './scroll-to-anchor';
 describe('scrollToAnchor', () => {
   let top = 2000;
   let section: HTMLElement;
+  let scrollTo: ReturnType<typeof vi.fn>;
+  const originalScrollTo = window.scrollTo;
+
   beforeEach(() => {
     vi.useFakeTimers();
+    top = 2000;
     section = document.createElement('section');
     section.id = 'purchase';
     section.scrollIntoView = vi.fn();
-    section.getBoundingClientRect = () => ({ top, bottom: top, left: 0, right: 0, width: 0, height: 0, x: 0, y: top, toJSON: () => ({}) });
+    // `top` is the section's place in the page; the rectangle is relative to the viewport.
+    section.getBoundingClientRect = () => {
+      const y = top - window.scrollY;
+      return { top: y, bottom: y, left: 0, right: 0, width: 0, height: 0, x: 0, y, toJSON: () => ({}) };
+    };
+    Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 20_000 });
+    scrollTo = vi.fn();
+    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
   });
   afterEach(() => {
     section.remove();
+    document.querySelectorAll('[data-skeleton]').forEach((el) => el.remove());
+    window.scrollTo = originalScrollTo;
     vi.useRealTimers();
   });
 
@@ -24,24 +37,46 @@ describe('scrollToAnchor', () => {
     stop();
   });
 
-  it('follows the section while content above it is still growing', () => {
+  it('arriving from another page: jumps, then puts the section back each time content above it grows', () => {
     document.body.append(section);
-    scrollToAnchor('purchase');
-    expect(section.scrollIntoView).toHaveBeenCalledTimes(1);
-    top = 3000; // an image above finished loading
-    vi.advanceTimersByTime(160);
-    expect(section.scrollIntoView).toHaveBeenCalledTimes(2);
-    vi.advanceTimersByTime(3000); // holds still: no more scrolling, and the follow ends
-    expect(section.scrollIntoView).toHaveBeenCalledTimes(2);
+    scrollToAnchor('purchase', { behavior: 'instant' });
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 2000, behavior: 'instant' });
+    top = 3000; // an image or a late section above finished loading
+    vi.advanceTimersByTime(110);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 3000, behavior: 'instant' });
+    const calls = scrollTo.mock.calls.length;
+    vi.advanceTimersByTime(20_000); // scrollY stays 0 in jsdom, so the check keeps correcting until the limit
+    expect(scrollTo.mock.calls.length).toBeGreaterThan(calls);
+    expect(scrollTo.mock.calls.length).toBeLessThan(calls + 120); // bounded: about 10 s of checks
+  });
+
+  it('lets go once the section holds still and nothing above it is still loading', () => {
+    const placeholder = document.createElement('div');
+    placeholder.setAttribute('data-skeleton', '');
+    document.body.append(placeholder, section);
+    top = 0; // already in place
+    scrollToAnchor('purchase', { behavior: 'instant' });
+    vi.advanceTimersByTime(3000);
+    // Still following: a placeholder above the section means content there has yet to arrive.
+    top = 500;
+    vi.advanceTimersByTime(110);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 500, behavior: 'instant' });
+    placeholder.remove();
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 500 });
+    const calls = scrollTo.mock.calls.length;
+    vi.advanceTimersByTime(1000); // quiet and rendered: the follow ends
+    top = 900;
+    vi.advanceTimersByTime(1000);
+    expect(scrollTo.mock.calls.length).toBe(calls);
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
   });
 
   it('stops following as soon as the visitor scrolls', () => {
-    top = 2000;
     document.body.append(section);
-    scrollToAnchor('purchase');
+    scrollToAnchor('purchase', { behavior: 'instant' });
     window.dispatchEvent(new Event('wheel'));
     top = 4000;
     vi.advanceTimersByTime(500);
-    expect(section.scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollTo).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,20 +1,54 @@
 /**
- * Smooth-scroll to a home-page section. When arriving from another page the section may not be
- * rendered yet (lazy page, data loading), so we retry for a short while instead of giving up; and
- * sections above it may still grow after we scrolled (images, data arriving), so for a short settling
- * time we follow the section until it holds still, unless the visitor scrolls on their own.
+ * Scroll to a home-page section and make it stay there while the page settles.
+ *
+ * Arriving from another page (/blog -> /#purchase) the section may not exist yet (lazy page), and what
+ * is above it keeps changing size for a while: loading placeholders give way to content, fonts swap,
+ * images decode. So after the first scroll we keep checking where the section is and put it back under
+ * the header whenever it moved, until everything above it is rendered (no loading placeholder before it,
+ * fonts loaded) and it has held still for a moment, or a time limit passes. A visitor who scrolls, taps
+ * or presses a key takes over at once.
  */
 const RETRY_MS = 50;
-const GIVE_UP_MS = 3000;
-const SETTLE_MS = 2500;
-const SETTLE_CHECK_MS = 150;
+const GIVE_UP_MS = 5000;
+const CHECK_MS = 100;
+/** How long the section must hold still, with the content above it rendered, before we let go. */
+const QUIET_MS = 700;
+/** Never follow longer than this after the section appeared. */
+const MAX_FOLLOW_MS = 10_000;
 const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/** Loading placeholders carry this attribute (components/ui/skeleton.tsx). */
+export const PLACEHOLDER_SELECTOR = '[data-skeleton]';
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-export function scrollToAnchor(id: string): () => void {
+/** The scroll position that puts the section's top where the CSS says sections land (below the header). */
+function wantedScroll(el: HTMLElement): number {
+  const offset =
+    (parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0) +
+    (parseFloat(getComputedStyle(el).scrollMarginTop) || 0);
+  const top = el.getBoundingClientRect().top + window.scrollY - offset;
+  const max = document.documentElement.scrollHeight - window.innerHeight;
+  return Math.max(0, Math.min(top, max));
+}
+
+/** Whether everything above the section is in its final form. */
+function settledAbove(el: HTMLElement): boolean {
+  if (typeof document.fonts !== 'undefined' && document.fonts.status !== 'loaded') return false;
+  for (const placeholder of document.querySelectorAll(PLACEHOLDER_SELECTOR)) {
+    if (el.compareDocumentPosition(placeholder) & Node.DOCUMENT_POSITION_PRECEDING) return false;
+  }
+  return true;
+}
+
+export interface ScrollToAnchorOptions {
+  /** 'instant' when arriving on the page (nothing to animate from); smooth by default. */
+  behavior?: 'smooth' | 'instant';
+}
+
+export function scrollToAnchor(id: string, options: ScrollToAnchorOptions = {}): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const started = Date.now();
@@ -25,23 +59,43 @@ export function scrollToAnchor(id: string): () => void {
     for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, stop);
   };
 
-  const follow = (el: HTMLElement, settleUntil: number, lastTop: number) => {
-    timer = setTimeout(() => {
+  const follow = (el: HTMLElement) => {
+    const appeared = Date.now();
+    let lastMove = appeared;
+    let lastY = window.scrollY;
+    let animating = options.behavior !== 'instant' && !prefersReducedMotion();
+    const check = () => {
       if (stopped || !el.isConnected) return stop();
-      const top = el.getBoundingClientRect().top + window.scrollY;
-      if (Math.abs(top - lastTop) > 2) el.scrollIntoView({ behavior: 'auto', block: 'start' });
-      if (Date.now() < settleUntil) follow(el, settleUntil, top);
-      else stop();
-    }, SETTLE_CHECK_MS);
+      const now = Date.now();
+      const y = window.scrollY;
+      if (animating) {
+        // A smooth scroll is under way: wait until it has come to rest before correcting anything.
+        if (Math.abs(y - lastY) > 0.5) lastMove = now;
+        else animating = false;
+      } else {
+        const wanted = wantedScroll(el);
+        if (Math.abs(y - wanted) > 1) {
+          window.scrollTo({ top: wanted, behavior: 'instant' });
+          lastMove = now;
+        }
+      }
+      lastY = window.scrollY;
+      const quiet = !animating && now - lastMove >= QUIET_MS && settledAbove(el);
+      if (quiet || now - appeared >= MAX_FOLLOW_MS) return stop();
+      timer = setTimeout(check, CHECK_MS);
+    };
+    timer = setTimeout(check, CHECK_MS);
   };
 
   const attempt = () => {
     if (stopped) return;
     const el = document.getElementById(id);
     if (el) {
-      el.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+      const smooth = options.behavior !== 'instant' && !prefersReducedMotion();
+      if (smooth) el.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      else window.scrollTo({ top: wantedScroll(el), behavior: 'instant' });
       for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true });
-      follow(el, Date.now() + SETTLE_MS, el.getBoundingClientRect().top + window.scrollY);
+      follow(el);
       return;
     }
     if (Date.now() - started < GIVE_UP_MS) timer = setTimeout(attempt, RETRY_MS);

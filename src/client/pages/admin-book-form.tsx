@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from '@client/lib/router';
 import type { z } from 'zod';
 import { bookInputSchema } from '@shared/schemas/books';
 import { PageShell } from '@client/components/layout/page-shell';
+import { Alert } from '@client/components/ui/alert';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -15,6 +16,7 @@ import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/toast-store';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useBook, useSaveBook } from '@client/features/admin/api';
+import { ImageUploadField } from '@client/features/admin/components/image-upload-field';
 import { errorFields, errorText } from '@client/features/admin/format';
 
 type FormInput = z.input<typeof bookInputSchema>;
@@ -92,9 +94,34 @@ export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' })
   });
 
   const loading = mode === 'edit' && book.isPending && validId;
+  // A missing book must not look like an empty form that would create nothing on save.
+  const missing = mode === 'edit' && (!validId || (book.isError && book.error.message.startsWith('404')));
+  const failed = mode === 'edit' && !missing && book.isError;
   return (
     <PageShell width="default" eyebrow="Admin" title={heading}>
-      {loading ? (
+      {missing ? (
+        <div className="grid max-w-xl gap-6 rounded-xl border border-ink-700 bg-ink-900/80 p-6 md:p-8">
+          <h2 className="font-display text-2xl font-semibold text-bone-50">Book not found</h2>
+          <p className="text-bone-300">There is no book with the id {params.id}. It may have been deleted.</p>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/admin" className={buttonClasses('primary')}>
+              Back to Admin
+            </Link>
+            <Link to="/admin/books/create" className={buttonClasses('outline')}>
+              Add New Book
+            </Link>
+          </div>
+        </div>
+      ) : failed ? (
+        <div className="grid max-w-xl gap-3">
+          <Alert variant="destructive" title="Could not load this book">
+            {errorText(book.error)}
+          </Alert>
+          <Button className="w-fit" onClick={() => void book.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : loading ? (
         <div className="grid gap-4" aria-busy="true">
           <Spinner label="Loading book details" />
           {Array.from({ length: 5 }, (_, i) => (
@@ -112,9 +139,13 @@ export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' })
           <Field id="book-synopsis" label="Synopsis" error={errors.synopsis?.message}>
             <Textarea rows={8} {...a11y('synopsis')} {...form.register('synopsis')} />
           </Field>
-          <Field id="book-coverImage" label="Cover image URL" error={errors.coverImage?.message} hint="A path such as /images/covers/front.svg or a full https:// address">
-            <Input {...a11y('coverImage')} {...form.register('coverImage')} />
-          </Field>
+          <ImageUploadField
+            id="book-coverImage"
+            label="Cover image"
+            value={form.watch('coverImage') ?? ''}
+            onChange={(url) => form.setValue('coverImage', url, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+            error={errors.coverImage?.message}
+          />
           <div className="grid gap-6 sm:grid-cols-2">
             <Field id="book-yearPublished" label="Year published" error={errors.yearPublished?.message}>
               <Input type="number" inputMode="numeric" {...a11y('yearPublished')} {...form.register('yearPublished')} />

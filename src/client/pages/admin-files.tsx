@@ -1,6 +1,6 @@
 /** /admin/files: the digital file of each book and format; upload or replace (buyers keep access). */
 import { useState } from 'react';
-import { Upload } from 'lucide-react';
+import { TriangleAlert, Upload } from 'lucide-react';
 import { DIGITAL_FORMATS, type DigitalFormat } from '@shared/constants';
 import { UPLOAD_LIMITS } from '@shared/schemas/admin';
 import { Card } from '@client/components/ui/card';
@@ -55,10 +55,21 @@ export default function AdminFilesPage() {
                       <div key={format} className="rounded-lg border border-ink-700 p-4">
                         <p className="font-medium text-bone-50">{LABEL[format]}</p>
                         {asset ? (
-                          <p className="mt-1 text-sm break-all text-bone-300">
-                            {asset.fileName} · {asset.fileSizeKb.toLocaleString('en-GB')} KB · v{asset.version}
-                            <span className="block text-bone-400">Updated {formatShortDate(asset.updatedAt)}</span>
-                          </p>
+                          <>
+                            <p className="mt-1 text-sm break-all text-bone-300">
+                              {asset.fileName} · {asset.fileSizeKb.toLocaleString('en-GB')} KB · v{asset.version}
+                              <span className="block text-bone-400">Updated {formatShortDate(asset.updatedAt)}</span>
+                            </p>
+                            {asset.sample ? (
+                              <p className="mt-3 flex gap-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-2.5 text-sm text-amber-100">
+                                <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
+                                <span>
+                                  <strong className="font-semibold">Sample file.</strong> This is still the short sample the site came with,
+                                  not your book. Buyers of this format get the sample until you upload the real file.
+                                </span>
+                              </p>
+                            ) : null}
+                          </>
                         ) : (
                           <p className="mt-1 text-sm text-bone-400">No file yet</p>
                         )}

@@ -10,8 +10,9 @@ import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/toast-store';
 import { useBooks, usePost, useSavePost } from '@client/features/admin/api';
 import { AdminFrame, QueryState } from '@client/features/admin/components/admin-frame';
+import { ImageUploadField } from '@client/features/admin/components/image-upload-field';
 import { errorFields, errorText } from '@client/features/admin/format';
-import { HtmlEditor } from '@client/features/admin/posts/html-editor';
+import { RichTextEditor } from '@client/features/admin/posts/rich-text-editor';
 
 interface Draft {
   title: string;
@@ -106,8 +107,17 @@ export default function AdminPostEditorPage({ mode }: { mode: 'create' | 'edit' 
         {error('excerpt')}
       </div>
       <div className="grid content-start gap-2">
-        <Label htmlFor="post-content">Content (HTML)</Label>
-        <HtmlEditor id="post-content" value={draft.content} onChange={(v) => set('content', v)} invalid={!!errors.content} describedBy={errors.content ? 'post-content-error' : undefined} />
+        <Label id="post-content-label">
+          Content
+        </Label>
+        <RichTextEditor
+          id="post-content"
+          labelId="post-content-label"
+          value={draft.content}
+          onChange={(v) => set('content', v)}
+          invalid={!!errors.content}
+          describedBy={errors.content ? 'post-content-error' : undefined}
+        />
         {error('content')}
       </div>
       <div className="grid gap-6 md:grid-cols-3">
@@ -126,9 +136,16 @@ export default function AdminPostEditorPage({ mode }: { mode: 'create' | 'edit' 
           <Label htmlFor="post-tags">Tags</Label>
           <Input {...field('tags')} value={draft.tags} placeholder="News, Writing" onChange={(e) => set('tags', e.target.value)} />
         </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor="post-coverImage">Cover image (optional)</Label>
-          <Input {...field('coverImage')} value={draft.coverImage} onChange={(e) => set('coverImage', e.target.value)} />
+        <div className="md:col-span-3">
+          <ImageUploadField
+            id="post-coverImage"
+            label="Cover image (optional)"
+            shape="wide"
+            optional
+            value={draft.coverImage}
+            onChange={(url) => set('coverImage', url)}
+            error={errors.coverImage}
+          />
         </div>
       </div>
       <label className="flex items-center gap-3 text-sm text-bone-100">

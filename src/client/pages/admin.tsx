@@ -9,6 +9,7 @@ import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useAudit, useBooks, useMessages } from '@client/features/admin/api';
+import { describeAuditEntry } from '@client/features/admin/audit/describe';
 import { formatDateTime } from '@client/features/admin/format';
 
 interface HubLink {
@@ -35,6 +36,7 @@ export default function AdminPage() {
   const books = useBooks();
   const unread = useMessages('unread');
   const audit = useAudit();
+  const bookTitles = new Map((books.data ?? []).map((b) => [b.id, b.title]));
   return (
     <PageShell width="wide" eyebrow="Admin" title="Admin" intro={<p>Everything you need to run the site, in one place.</p>}>
       <nav aria-label="Admin pages">
@@ -98,8 +100,8 @@ export default function AdminPage() {
               {audit.data.slice(0, 8).map((e) => (
                 <li key={e.id} className="flex justify-between gap-3 border-b border-ink-800 pb-2">
                   <span className="text-bone-100">
-                    <span className="font-medium">{e.actor ?? 'Someone'}</span> · {e.action}
-                    {e.targetId ? <span className="text-bone-400"> #{e.targetId}</span> : null}
+                    {describeAuditEntry(e, bookTitles)}
+                    <span className="block text-xs text-bone-400">by {e.actor ?? 'someone no longer registered'}</span>
                   </span>
                   <time dateTime={e.createdAt} className="shrink-0 text-bone-400">
                     {formatDateTime(e.createdAt)}

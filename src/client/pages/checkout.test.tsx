@@ -40,6 +40,37 @@ describe('/checkout', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/checkout'))).toBe(false);
   });
 
+  it('an amount but no format: "Invalid format specified" at once, not an endless spinner', async () => {
+    const fetch = mockFetch({});
+    renderCheckout('/checkout?amount=2499&title=What%20We%20Owe%20the%20Dead&bookId=1');
+    expect((await screen.findAllByText('Invalid format specified')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Redirecting to secure payment...')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to formats' })).toHaveAttribute('href', '/#purchase');
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/checkout'))).toBe(false);
+  });
+
+  it('a format but no bookId: buys the book on sale', async () => {
+    const bodies: unknown[] = [];
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/books/featured': () => json({ id: 3, title: 'What We Owe the Dead' }),
+      '/api/checkout': (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return json({ url: '/pay/cs_9' });
+      },
+    });
+    renderCheckout('/checkout?amount=999&format=ebook');
+    expect(await screen.findByText('payment page')).toBeInTheDocument();
+    expect(bodies).toEqual([{ bookId: 3, format: 'ebook' }]);
+  });
+
+  it('a format but no bookId and no book on sale: "Book not available"', async () => {
+    mockFetch({ '/api/books/featured': () => json({ message: 'No featured book' }, 404) });
+    renderCheckout('/checkout?amount=999&format=ebook');
+    expect((await screen.findAllByText('The book is currently not available for purchase')).length).toBeGreaterThan(0);
+    expect(screen.getByText('Book not available')).toBeInTheDocument();
+  });
+
   it('posts only bookId and format (never the amount) and goes to the payment page it answers', async () => {
     const bodies: unknown[] = [];
     mockFetch({

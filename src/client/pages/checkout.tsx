@@ -1,7 +1,7 @@
 /**
  * /checkout (SPEC 4 step 7): reads amount, title, format and bookId from the query, asks the server to
  * start the payment (the server prices it; the amount here is never sent) and goes to the hosted
- * payment page it answers.
+ * payment page it answers. Every incomplete query ends in a message, never in a spinner that waits.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '@client/lib/router';
@@ -13,7 +13,7 @@ import { Alert } from '@client/components/ui/alert';
 import { buttonClasses } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/toast-store';
-import { createCheckout, errorMessage } from '@client/features/purchase/api';
+import { createCheckout, errorMessage, fetchFeaturedBook } from '@client/features/purchase/api';
 import { savePurchaseIntent } from '@client/features/purchase/intent';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
@@ -39,33 +39,42 @@ export default function CheckoutPage() {
 
   useEffect(() => {
     if (started.current) return;
+    started.current = true;
     if (!amount) {
-      started.current = true;
       toast({ title: 'Checkout Error', description: 'Missing amount parameter', variant: 'destructive' });
       navigate('/', { replace: true });
       return;
     }
-    if (!format || !bookId) return;
-    started.current = true;
+    // A missing format is as unusable as an unknown one (SPEC 8 "Invalid format specified"); waiting for
+    // it would spin forever.
     if (!isFormat(format)) {
       toast({ title: 'Checkout Error', description: 'Invalid format specified', variant: 'destructive' });
       setError('Invalid format specified');
       return;
     }
-    createCheckout(Number(bookId), format)
-      .then(({ url }) => goTo(url, navigate))
-      .catch((err: unknown) => {
-        if (err instanceof Error && err.message.startsWith('401')) {
-          // Signed out meanwhile: keep the choice and come back here after logging in.
-          savePurchaseIntent(format);
-          toast({ title: 'Please log in', description: 'Sign in to complete your purchase.' });
-          navigate('/login?returnTo=purchase', { replace: true });
-          return;
-        }
-        const message = errorMessage(err, 'An error occurred during purchase. Please try again.');
-        toast({ title: 'Purchase Failed', description: message, variant: 'destructive' });
-        setError(message);
-      });
+    // Without a bookId the reader means the book on sale; the server prices and checks it either way.
+    const book = bookId ? Promise.resolve(Number(bookId)) : fetchFeaturedBook().then((b) => b?.id ?? null);
+    void book.then((id) => {
+      if (id === null) {
+        toast({ title: 'Book not available', description: 'The book is currently not available for purchase', variant: 'destructive' });
+        setError('The book is currently not available for purchase');
+        return;
+      }
+      return createCheckout(id, format)
+        .then(({ url }) => goTo(url, navigate))
+        .catch((err: unknown) => {
+          if (err instanceof Error && err.message.startsWith('401')) {
+            // Signed out meanwhile: keep the choice and come back here after logging in.
+            savePurchaseIntent(format);
+            toast({ title: 'Please log in', description: 'Sign in to complete your purchase.' });
+            navigate('/login?returnTo=purchase', { replace: true });
+            return;
+          }
+          const message = errorMessage(err, 'An error occurred during purchase. Please try again.');
+          toast({ title: 'Purchase Failed', description: message, variant: 'destructive' });
+          setError(message);
+        });
+    });
   }, [amount, format, bookId, navigate]);
 
   return (

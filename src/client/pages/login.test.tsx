@@ -107,6 +107,22 @@ describe('Login tab', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/users/login')).toBe(false);
   });
 
+  it('Tab from the username goes to the password, and "Forgot Password?" comes after it', async () => {
+    server();
+    renderLogin();
+    const u = user();
+    await u.click(loginForm().getByLabelText('Username or Email'));
+    await u.keyboard('mara');
+    await u.tab();
+    expect(loginForm().getByLabelText('Password')).toHaveFocus();
+    await u.tab();
+    expect(loginForm().getByRole('button', { name: 'Show password' })).toHaveFocus();
+    await u.tab();
+    expect(loginForm().getByRole('link', { name: 'Forgot Password?' })).toHaveFocus();
+    await u.tab();
+    expect(loginForm().getByRole('button', { name: 'Sign In' })).toHaveFocus();
+  });
+
   async function signIn(username = 'mara', password = 'Quiet-River-42!') {
     await user().type(loginForm().getByLabelText('Username or Email'), username);
     await user().type(loginForm().getByLabelText('Password'), password);

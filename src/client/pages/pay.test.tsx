@@ -58,16 +58,40 @@ describe('/pay/:sessionId', () => {
     expect(screen.getByText('Payment successful')).toBeInTheDocument();
   });
 
-  it('Cancel returns to the formats', async () => {
-    mockFetch({
+  it('Cancel asks first; confirmed, it cancels, says so and returns to the formats', async () => {
+    const fetch = mockFetch({
       '/api/checkout/sessions/cs_1': () => json(SESSION),
       '/api/csrf-token': () => json({ csrfToken: 't' }),
       '/api/checkout/sessions/cs_1/cancel': () => json({ status: 'cancelled', redirectTo: '/#purchase', orderReference: null }),
     });
     const { router } = renderPay();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this checkout?' });
+    expect(dialog).toHaveTextContent('No payment will be taken. You can choose a format again at any time.');
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/cancel'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel checkout' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(router.state.location.hash).toBe('#purchase');
+    expect(screen.getByText('Checkout cancelled')).toBeInTheDocument();
+    expect(screen.getByText('No payment was taken.')).toBeInTheDocument();
+  });
+
+  it('"Keep paying" closes the question and cancels nothing', async () => {
+    const fetch = mockFetch({ '/api/checkout/sessions/cs_1': () => json(SESSION) });
+    renderPay();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep paying' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Pay £9.99' })).toBeEnabled();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/cancel'))).toBe(false);
+  });
+
+  it('labels the test payment as a demo feature that is off in production', async () => {
+    mockFetch({ '/api/checkout/sessions/cs_1': () => json(SESSION) });
+    renderPay();
+    const note = await screen.findByRole('note', { name: /^Test payment/ });
+    expect(note).toHaveTextContent('Demo');
+    expect(note).toHaveTextContent('Test payments are a demo feature and are switched off in production, where card payments go through the payment provider.');
   });
 
   it('a completed physical order shows its confirmation and status', async () => {

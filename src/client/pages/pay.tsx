@@ -10,7 +10,9 @@ import { CheckCircle2, CreditCard, Lock, PackageCheck, XCircle } from 'lucide-re
 import type { PaymentSession } from '@shared/schemas/store';
 import { formatLabel } from '@shared/schemas/store';
 import { Alert } from '@client/components/ui/alert';
+import { Badge } from '@client/components/ui/badge';
 import { Button, buttonClasses } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/toast-store';
@@ -125,8 +127,10 @@ function PayForm({ session }: { session: PaymentSession }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
 
   async function run(action: 'pay' | 'cancel') {
+    setConfirmCancel(false);
     setBusy(action);
     try {
       const result = action === 'pay' ? await payLocalSession(session.id) : await cancelLocalSession(session.id);
@@ -139,6 +143,9 @@ function PayForm({ session }: { session: PaymentSession }) {
         });
         // The library must show the new purchase, not a cached list.
         await queryClient.invalidateQueries({ queryKey: ['/api/library/books'] });
+      }
+      if (action === 'cancel' && result.status === 'cancelled') {
+        toast({ title: 'Checkout cancelled', description: 'No payment was taken.' });
       }
       await queryClient.invalidateQueries({ queryKey: paymentSessionKey(session.id) });
       navigate(result.redirectTo);
@@ -156,11 +163,18 @@ function PayForm({ session }: { session: PaymentSession }) {
         <h2 className="font-display text-xl font-semibold text-bone-50">Pay with card</h2>
         <p className="mt-1 text-sm text-bone-400">Receipt to {session.customerEmail}</p>
       </div>
-      <div className="rounded-lg border border-dashed border-bone-300/30 p-4 text-sm text-bone-300">
+      <div role="note" aria-labelledby="test-payment-title" className="rounded-lg border border-dashed border-bone-300/30 p-4 text-sm text-bone-300">
         <p className="flex items-center gap-2 font-medium text-bone-100">
-          <CreditCard aria-hidden="true" className="size-4 text-blood-400" /> Test payment
+          <CreditCard aria-hidden="true" className="size-4 text-blood-400" />
+          <span id="test-payment-title">
+            Test payment<span className="sr-only"> (demo feature)</span>
+          </span>
+          <Badge variant="outline" aria-hidden="true">Demo</Badge>
         </p>
         <p className="mt-1">This store runs in test mode: no card is charged and no card details are needed.</p>
+        <p className="mt-1 text-bone-400">
+          Test payments are a demo feature and are switched off in production, where card payments go through the payment provider.
+        </p>
       </div>
       <Button size="lg" className="w-full" onClick={() => void run('pay')} disabled={busy !== null}>
         {busy === 'pay' ? (
@@ -174,9 +188,25 @@ function PayForm({ session }: { session: PaymentSession }) {
           </>
         )}
       </Button>
-      <Button variant="ghost" className="w-full" onClick={() => void run('cancel')} disabled={busy !== null}>
-        Cancel
+      <Button variant="ghost" className="w-full" onClick={() => setConfirmCancel(true)} disabled={busy !== null}>
+        {busy === 'cancel' ? 'Cancelling...' : 'Cancel'}
       </Button>
+      <Dialog open={confirmCancel} onOpenChange={setConfirmCancel}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Cancel this checkout?</DialogTitle>
+            <DialogDescription>No payment will be taken. You can choose a format again at any time.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirmCancel(false)}>
+              Keep paying
+            </Button>
+            <Button variant="destructive" onClick={() => void run('cancel')}>
+              Cancel checkout
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </div>
   );
 }

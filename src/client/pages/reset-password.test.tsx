@@ -71,6 +71,32 @@ describe('Reset password page', () => {
     expect(screen.getByRole('link', { name: 'Request New Link' })).toHaveAttribute('href', '/forgot-password');
   });
 
+  it('checks the link with the server as it opens: a used or expired link says so before any typing', async () => {
+    const asked: string[] = [];
+    mockFetch({
+      '/api/users/reset-password/status': (url) => {
+        asked.push(String(url));
+        return json({ valid: false });
+      },
+    });
+    renderPage(VALID);
+    expect(screen.getByText('Validating your reset link...')).toBeInTheDocument();
+    await pastValidation();
+    expect(await screen.findByRole('heading', { name: 'Invalid Reset Link' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+    expect(toastText()).toBe('Invalid Reset Link / The password reset link is invalid or has expired.');
+    expect(screen.getByRole('link', { name: 'Request New Link' })).toHaveAttribute('href', '/forgot-password');
+    expect(asked).toEqual(['/api/users/reset-password/status?email=reader%40example.com&token=tok-123']);
+  });
+
+  it('shows the form for a link the server still accepts', async () => {
+    mockFetch({ '/api/users/reset-password/status': () => json({ valid: true }) });
+    renderPage(VALID);
+    await pastValidation();
+    expect(await screen.findByLabelText('New Password')).toBeInTheDocument();
+    expect(toastText()).toBe('');
+  });
+
   it.each([
     ['', 'x', 'Password is required'],
     ['Ab1!', 'Ab1!', 'Password must be at least 8 characters long'],

@@ -1,6 +1,8 @@
 /**
- * /reset-password?token&email (SPEC 2, 4, 5, 8): validating (~1 s) -> the form, or "Invalid Reset Link"
- * when token or email is missing -> "Password Reset Complete", then /login after 5 s.
+ * /reset-password?token&email (SPEC 2, 4, 5, 8): validating (~1 s, while the server says whether the link
+ * is still usable) -> the form, or "Invalid Reset Link" when token or email is missing or the link is used,
+ * expired or replaced -> "Password Reset Complete", then /login after 5 s. If the server cannot be asked,
+ * the form shows and the reset itself gives the verdict.
  * The server sends this page with Referrer-Policy: no-referrer, so the token never leaves in a Referer.
  */
 import { useEffect, useState } from 'react';
@@ -15,7 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/toast-store';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { resetPasswordRequest } from '@client/features/auth/api';
+import { resetLinkStatusRequest, resetPasswordRequest } from '@client/features/auth/api';
 import { FormField } from '@client/features/auth/components/form-field';
 import { PasswordInput } from '@client/features/auth/components/password-input';
 import { readParam } from '@client/features/auth/query-params';
@@ -37,15 +39,21 @@ export default function ResetPasswordPage() {
   const [state, setState] = useState<State>('validating');
 
   useEffect(() => {
-    const timer = setTimeout(() => {
-      if (token && email) {
+    let cancelled = false;
+    const pause = new Promise<void>((resolve) => setTimeout(resolve, RESET_VALIDATION_MS));
+    const verdict = token && email ? resetLinkStatusRequest(email, token) : Promise.resolve(false);
+    void Promise.all([verdict, pause]).then(([valid]) => {
+      if (cancelled) return;
+      if (valid !== false) {
         setState('valid');
         return;
       }
       setState('invalid');
       toast({ title: 'Invalid Reset Link', description: 'The password reset link is invalid or has expired.', variant: 'destructive' });
-    }, RESET_VALIDATION_MS);
-    return () => clearTimeout(timer);
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [token, email]);
 
   useEffect(() => {

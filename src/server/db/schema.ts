@@ -363,3 +363,40 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Where a reader is in a format they own, one row per reader, book and format: an EPUB CFI, a PDF page
+ * or seconds of audio, and progress 0-1. updated_at is the moment of reading the device reported, so a
+ * write older than the stored one can be refused (two devices never move each other backwards).
+ */
+export const readingPositions = pgTable(
+  'reading_positions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    locator: text('locator').notNull(),
+    progress: doublePrecision('progress').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.bookId, t.format] }),
+    check('reading_positions_format_ck', sql`${t.format} in (${DIGITAL})`),
+    check('reading_positions_progress_ck', sql`${t.progress} >= 0 and ${t.progress} <= 1`),
+  ],
+);
+
+/** Chapter marks read from an audio file's own tags, kept per asset version (the etag of its bytes). */
+export const assetChapters = pgTable('asset_chapters', {
+  assetId: integer('asset_id')
+    .primaryKey()
+    .references(() => digitalAssets.id, { onDelete: 'cascade' }),
+  fileTag: text('file_tag').notNull(),
+  chapters: jsonb('chapters').$type<Array<{ title: string; start: number; end: number | null }>>().notNull(),
+  duration: doublePrecision('duration'),
+  createdAt: createdAt(),
+});

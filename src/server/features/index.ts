@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { publicImageRoutes } from './admin/images-routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { resetStatusRoutes } from './auth/reset-status-routes';
 import { blogRoutes } from './blog/routes';
 import { booksRoutes } from './books/routes';
 import { checkoutRoutes } from './checkout/routes';
@@ -9,6 +11,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
 import { libraryRoutes } from './library/routes';
 import { newsletterRoutes } from './newsletter/routes';
+import { readingRoutes } from './reading/routes';
 import { sharingRoutes } from './sharing/routes';
 import { siteRoutes } from './site/routes';
 import { usersRoutes } from './users/routes';
@@ -22,9 +25,11 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     healthRoutes,
     booksRoutes,
     authRoutes,
+    resetStatusRoutes,
     usersRoutes,
     checkoutRoutes,
     libraryRoutes,
+    readingRoutes,
     blogRoutes,
     contactRoutes,
     newsletterRoutes,
@@ -32,6 +37,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     siteRoutes,
     dashboardRoutes,
     adminRoutes,
+    publicImageRoutes,
   ]) {
     await app.register(routes);
   }

@@ -36,6 +36,9 @@ export function assertSafeKey(key: string): void {
   }
 }
 
+/** Read size for streaming files from disk. */
+export const READ_CHUNK = 1024 * 1024;
+
 export class DiskFileStore implements FileStore {
   constructor(private readonly root: string) {}
 
@@ -64,7 +67,12 @@ export class DiskFileStore implements FileStore {
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    return fs.createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : undefined);
+    // Large reads: a 50 MB download is 50 read and write calls instead of 800, and ten at once still hold
+    // only about 1 MB each (the stream waits while the socket is full).
+    return fs.createReadStream(this.pathOf(key), {
+      highWaterMark: READ_CHUNK,
+      ...(range ? { start: range.start, end: range.end } : {}),
+    });
   }
 
   async remove(key: string): Promise<void> {

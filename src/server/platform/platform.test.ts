@@ -50,6 +50,10 @@ describe('server platform', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The reading room frames book pages as blob: URLs; scripts must never be allowed from blob:.
+    expect(csp).toContain('frame-src blob: https://www.youtube-nocookie.com');
+    expect(csp).not.toMatch(/script-src[^;]*blob:/);
+    expect(csp).not.toMatch(/default-src[^;]*blob:/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
   });

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import fastifyStatic from '@fastify/static';
 import { INITIAL_DATA_ID, type InitialEntry } from '@shared/initial-data';
 import { compressBoth, type Compressed, pickEncoding } from './compression';
+import { StaticAssets } from './static-assets';
 
 /** Tags the server writes into the HTML for crawlers that run no JavaScript. */
 export interface HeadTags {
@@ -39,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     addHeadRenderer(renderer: HeadRenderer): void;
     addPageRenderer(renderer: PageRenderer): void;
+    /** The built client's files, in memory. */
+    staticAssets: StaticAssets;
   }
 }
 
@@ -58,6 +60,10 @@ const APP_ROUTES = [
   /^\/dashboard\/?$/i,
   /^\/admin(\/.*)?$/i,
   /^\/pay\/[^/]+\/?$/i,
+  // The reading room (issue 13): the free sample, an owned ebook or PDF, an owned audiobook.
+  /^\/read\/sample\/?$/i,
+  /^\/read\/\d+\/(ebook|pdf)\/?$/i,
+  /^\/listen\/\d+\/?$/i,
 ];
 
 const escapeHtml = (v: string) =>
@@ -151,25 +157,30 @@ export const spaPlugin = fp<SpaOptions>(async (app: FastifyInstance, opts) => {
   });
   const renderApp = opts.renderApp ?? null;
   const indexPath = path.join(opts.clientDir, 'index.html');
-  const built = fs.existsSync(indexPath);
-  let indexHtml: string | null = built ? fs.readFileSync(indexPath, 'utf8') : null;
+  let indexHtml: string | null = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
 
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: opts.clientDir,
-      index: false,
-      wildcard: false,
-      // The build writes name.br and name.gz beside each text file; they are sent as they are.
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        const rel = path.relative(opts.clientDir, filePath);
-        res.header(
-          'Cache-Control',
-          rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+  // Every built file is answered from memory (static-assets.ts); real HTTP traffic to them does not even
+  // reach the framework (app.ts), these routes serve app.inject and the first requests after start.
+  const assets = await StaticAssets.load(opts.clientDir);
+  app.decorate('staticAssets', assets);
+  for (const file of assets.list()) {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: file.urlPath,
+      exposeHeadRoute: false,
+      schema: { hide: true },
+      config: { publicRead: true },
+      handler: async (request, reply) => {
+        const { status, headers, body } = assets.answer(file, request.raw);
+        for (let i = 0; i < headers.length; i += 2) reply.header(headers[i], headers[i + 1]);
+        return reply.status(status).send(body ?? undefined);
       },
     });
   }
+  // Text files the build left uncompressed get their brotli and gzip forms once, without delaying the start.
+  app.addHook('onReady', async () => {
+    void assets.compressMissing().catch((error: Error) => app.log.warn({ err: error }, 'could not compress static files'));
+  });
 
   async function headFor(request: FastifyRequest, pathname: string, html: string) {
     for (const renderer of headRenderers) {

@@ -72,6 +72,8 @@ export const adminAssetSchema = z.object({
   fileSizeKb: z.number().int(),
   version: z.string(),
   updatedAt: z.string(),
+  /** Still the sample file the site was seeded with (not the real book yet). */
+  sample: z.boolean(),
 });
 export type AdminAsset = z.infer<typeof adminAssetSchema>;
 export const assetParams = z.object({
@@ -221,3 +223,16 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const okSchema = z.object({ success: z.literal(true), message: z.string() });
+
+// ---- images (covers) ------------------------------------------------------------------------------
+
+/** Cover images the admin uploads: PNG, JPEG, WebP or AVIF, up to 5 MB. */
+export const IMAGE_UPLOAD_LIMIT = 5 * 1024 * 1024;
+export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/avif';
+export const uploadedImageSchema = z.object({
+  url: z.string(),
+  contentType: z.string(),
+  bytes: z.number().int(),
+});
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+export const imageNameParams = z.object({ name: z.string().regex(/^[a-f0-9]{32}\.(png|jpg|webp|avif)$/) });

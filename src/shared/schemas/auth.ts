@@ -120,3 +120,11 @@ export const forgotPasswordResponseSchema = z.object({ success: z.boolean(), mes
 
 export const generatedPasswordSchema = z.object({ password: z.string() });
 export const userIdParam = z.object({ userId: z.string().max(20) });
+
+/** GET /api/users/reset-password/status: is this mailed link still good? Says nothing else. */
+export const resetLinkStatusQuerySchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  token: z.string().min(1).max(200),
+});
+export const resetLinkStatusSchema = z.object({ valid: z.boolean() });
+export type ResetLinkStatus = z.infer<typeof resetLinkStatusSchema>;

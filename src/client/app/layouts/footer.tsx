@@ -40,8 +40,10 @@ function Column({ title, items, extra }: { title: string; items: AnchorItem[]; e
 
 export function Footer() {
   const year = new Date().getFullYear();
+  // Bottom padding: the floating bar (about 4.5rem with its gap) plus the safe area, so the end of every
+  // page is clear of it.
   return (
-    <footer className="border-t border-ink-800 bg-ink-950 pb-28">
+    <footer className="border-t border-ink-800 bg-ink-950 pb-[calc(7rem+env(safe-area-inset-bottom))]">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-14 sm:px-6 md:grid-cols-3 lg:grid-cols-5">
         <div className="col-span-2 md:col-span-3 lg:col-span-2">
           <p className="font-display text-2xl font-semibold text-bone-50">{SITE.bookTitle}</p>

@@ -11,7 +11,7 @@ import { AnchorLink } from './anchor-link';
 import { HEADER_ANCHORS } from './nav-items';
 
 const desktopLink =
-  'rounded px-2 py-1.5 text-sm text-bone-200 transition-colors hover:text-bone-50 focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none';
+  'rounded px-2 py-1.5 text-sm whitespace-nowrap text-bone-200 transition-colors hover:text-bone-50 focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none';
 const mobileLink =
   'block rounded-md px-3 py-3 text-base text-bone-100 transition-colors hover:bg-ink-800 focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none';
 const activeClass = 'text-bone-50 underline decoration-blood-500 decoration-2 underline-offset-8';
@@ -69,7 +69,7 @@ function NavEntries({ mobile, onNavigate }: NavEntriesProps) {
           <li>
             <button
               type="button"
-              className={cn(linkClass, 'inline-flex w-full items-center gap-2 text-left')}
+              className={cn(linkClass, 'inline-flex w-full items-center gap-2 text-left whitespace-nowrap')}
               onClick={() => {
                 onNavigate?.();
                 void logout();
@@ -88,7 +88,7 @@ function NavEntries({ mobile, onNavigate }: NavEntriesProps) {
             className={
               mobile
                 ? mobileLink
-                : 'ml-2 inline-flex items-center gap-2 rounded-md border border-blood-500/70 px-3 py-1.5 text-sm text-bone-50 transition-colors hover:bg-blood-700 focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none'
+                : 'ml-2 inline-flex items-center whitespace-nowrap gap-2 rounded-md border border-blood-500/70 px-3 py-1.5 text-sm text-bone-50 transition-colors hover:bg-blood-700 focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none'
             }
           >
             <LogIn aria-hidden="true" className="size-4" />
@@ -133,6 +133,9 @@ export function Header() {
   };
 
   const accountLabel = isAuthenticated ? 'My Profile' : 'Sign In';
+  // The home page's six section links plus a signed-in reader's links do not fit on one line below
+  // 1280 px; there the compact menu is used instead of a wrapping bar.
+  const crowded = pathname === '/' && isAuthenticated;
 
   return (
     <header className="sticky top-0 z-40 border-b border-ink-800/80 bg-ink-950/85 backdrop-blur-md supports-[backdrop-filter]:bg-ink-950/70">
@@ -143,18 +146,18 @@ export function Header() {
           className="group flex items-center gap-3 rounded focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none"
         >
           <span aria-hidden="true" className="h-7 w-1 rounded-full bg-blood-600 transition-all group-hover:h-9" />
-          <span className="font-display text-lg font-semibold tracking-tight text-bone-50 sm:text-xl">
+          <span className="font-display text-lg font-semibold tracking-tight whitespace-nowrap text-bone-50 sm:text-xl">
             {SITE.bookTitle}
           </span>
         </Link>
 
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label="Main" className={crowded ? 'hidden xl:block' : 'hidden lg:block'}>
           <ul className="flex items-center gap-1">
             <NavEntries mobile={false} />
           </ul>
         </nav>
 
-        <div className="flex items-center gap-1 lg:hidden">
+        <div className={cn('flex items-center gap-1', crowded ? 'xl:hidden' : 'lg:hidden')}>
           <Link
             to={isAuthenticated ? '/profile' : '/login'}
             aria-label={accountLabel}
@@ -181,7 +184,7 @@ export function Header() {
         id={menuId}
         aria-label="Mobile"
         hidden={!menuOpen}
-        className="border-t border-ink-800 bg-ink-950 px-4 pt-2 pb-4 lg:hidden"
+        className={cn('border-t border-ink-800 bg-ink-950 px-4 pt-2 pb-4', crowded ? 'xl:hidden' : 'lg:hidden')}
       >
         <ul className="grid gap-0.5">
           <NavEntries mobile onNavigate={() => setMenuOpen(false)} />

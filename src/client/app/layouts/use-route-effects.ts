@@ -1,6 +1,6 @@
 /**
  * Side effects of a route change for the whole shell:
- * - arriving on /#anchor scrolls to that section once it exists;
+ * - arriving on /#anchor jumps to that section once it exists and keeps it in place while the page settles;
  * - other navigations start at the top of the page;
  * - the auth status is re-checked on every route change (SPEC 4), not only by polling.
  */
@@ -16,7 +16,7 @@ export function useRouteEffects(): void {
   const firstRender = useRef(true);
 
   useEffect(() => {
-    if (pathname === '/' && hash.length > 1) return scrollToAnchor(decodeURIComponent(hash.slice(1)));
+    if (pathname === '/' && hash.length > 1) return scrollToAnchor(decodeURIComponent(hash.slice(1)), { behavior: 'instant' });
     if (!hash) window.scrollTo(0, 0);
     return undefined;
   }, [pathname, hash]);

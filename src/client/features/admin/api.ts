@@ -15,6 +15,7 @@ import type {
   OrderPage,
   PostInput,
   SiteSettings,
+  UploadedImage,
 } from '@shared/schemas/admin';
 import { apiRequest, getAuthToken, getCsrfToken, throwIfResNotOk } from '@client/lib/api-client';
 
@@ -90,7 +91,8 @@ export function usePublishPost() {
 export const useAssets = () => useQuery<AdminAsset[]>({ queryKey: ['/api/admin/files'], staleTime: 0 });
 
 /** Multipart upload; the JSON api client cannot send a body that is not JSON, so this speaks fetch directly. */
-export async function uploadAsset(bookId: number, format: string, file: File): Promise<AdminAsset> {
+/** Sends one file as multipart/form-data (field "file") with the session's token and the CSRF token. */
+async function sendFile(method: 'PUT' | 'POST', url: string, file: File): Promise<Response> {
   const body = new FormData();
   body.append('file', file, file.name);
   const headers = new Headers();
@@ -101,9 +103,18 @@ export async function uploadAsset(bookId: number, format: string, file: File): P
   } catch (error) {
     console.error(error);
   }
-  const res = await fetch(`/api/admin/books/${bookId}/files/${format}`, { method: 'PUT', body, headers, credentials: 'include' });
+  const res = await fetch(url, { method, body, headers, credentials: 'include' });
   await throwIfResNotOk(res);
-  return (await res.json()) as AdminAsset;
+  return res;
+}
+
+export async function uploadAsset(bookId: number, format: string, file: File): Promise<AdminAsset> {
+  return (await (await sendFile('PUT', `/api/admin/books/${bookId}/files/${format}`, file)).json()) as AdminAsset;
+}
+
+/** POST /api/admin/images: answers the public URL of the stored image. */
+export async function uploadImage(file: File): Promise<UploadedImage> {
+  return (await (await sendFile('POST', '/api/admin/images', file)).json()) as UploadedImage;
 }
 
 export function useUploadAsset() {

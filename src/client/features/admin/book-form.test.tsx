@@ -56,11 +56,16 @@ describe('admin book form', () => {
 
   it('creates a book and returns to /admin', async () => {
     let sent: unknown;
+    let uploaded: File | null = null;
     mockFetch({
       '/api/csrf-token': () => json({ csrfToken: 'tok' }),
       '/api/admin/books': (_url, init) => {
         sent = JSON.parse(String(init.body));
         return json({ id: 9, ...(sent as object) }, 201);
+      },
+      '/api/admin/images': (_url, init) => {
+        uploaded = (init.body as FormData).get('file') as File;
+        return json({ url: '/media/images/0123456789abcdef0123456789abcdef.png', contentType: 'image/png', bytes: 8 }, 201);
       },
     });
     const { router } = renderForm('create', '/admin/books/create');
@@ -68,7 +73,11 @@ describe('admin book form', () => {
     await user.type(screen.getByLabelText('Title'), 'New Book');
     await user.type(screen.getByLabelText('Tagline'), 'A line');
     await user.type(screen.getByLabelText('Synopsis'), 'A long enough synopsis.');
-    await user.type(screen.getByLabelText('Cover image URL'), '/images/covers/new.svg');
+    // The cover is uploaded, not typed; the form keeps the URL the server answers and shows a preview.
+    expect(screen.queryByRole('textbox', { name: /cover/i })).not.toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Upload image'), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'cover.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'Cover image: preview' })).toHaveAttribute('src', '/media/images/0123456789abcdef0123456789abcdef.png');
+    expect(uploaded!.name).toBe('cover.png');
     await user.type(screen.getByLabelText('Publisher'), 'Harrow & Vane');
     await user.click(screen.getByLabelText(/Featured/));
     await user.click(screen.getByRole('button', { name: 'Create Book' }));
@@ -77,7 +86,7 @@ describe('admin book form', () => {
       title: 'New Book',
       tagline: 'A line',
       synopsis: 'A long enough synopsis.',
-      coverImage: '/images/covers/new.svg',
+      coverImage: '/media/images/0123456789abcdef0123456789abcdef.png',
       yearPublished: new Date().getFullYear(),
       publisher: 'Harrow & Vane',
       featured: true,
@@ -88,13 +97,15 @@ describe('admin book form', () => {
     mockFetch({
       '/api/csrf-token': () => json({ csrfToken: 'tok' }),
       '/api/admin/books': () => json({ message: 'Another book was featured at the same time. Please try again.', code: 'CONFLICT' }, 409),
+      '/api/admin/images': () => json({ url: '/media/images/0123456789abcdef0123456789abcdef.png', contentType: 'image/png', bytes: 8 }, 201),
     });
     renderForm('create', '/admin/books/create');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Title'), 'T');
     await user.type(screen.getByLabelText('Tagline'), 'T');
     await user.type(screen.getByLabelText('Synopsis'), 'Long enough synopsis');
-    await user.type(screen.getByLabelText('Cover image URL'), '/c.svg');
+    await user.upload(screen.getByLabelText('Upload image'), new File([new Uint8Array([0xff, 0xd8, 0xff])], 'c.jpg', { type: 'image/jpeg' }));
+    await screen.findByRole('img', { name: 'Cover image: preview' });
     await user.type(screen.getByLabelText('Publisher'), 'P');
     await user.click(screen.getByRole('button', { name: 'Create Book' }));
     expect(await screen.findByText('Failed to create book: Another book was featured at the same time. Please try again.')).toBeInTheDocument();
@@ -119,6 +130,51 @@ describe('admin book form', () => {
     mockFetch({ '/api/books/8': () => json({ message: 'Book not found', code: 'NOT_FOUND' }, 404) });
     renderForm('edit', '/admin/books/edit/8');
     expect(await screen.findByText('Error loading book details: Book not found')).toBeInTheDocument();
+  });
+
+  it('a book that does not exist shows "Book not found", not an empty form', async () => {
+    mockFetch({ '/api/books/99999': () => json({ message: 'Book not found', code: 'NOT_FOUND' }, 404) });
+    renderForm('edit', '/admin/books/edit/99999');
+    expect(await screen.findByRole('heading', { name: 'Book not found' })).toBeInTheDocument();
+    expect(screen.getByText('There is no book with the id 99999. It may have been deleted.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('an id that is not a number shows "Book not found" too', async () => {
+    mockFetch({});
+    renderForm('edit', '/admin/books/edit/abc');
+    expect(await screen.findByRole('heading', { name: 'Book not found' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+  });
+
+  it('a failed load (not a 404) offers Try Again instead of an empty form', async () => {
+    let calls = 0;
+    mockFetch({
+      '/api/books/8': () => {
+        calls += 1;
+        return calls === 1 ? json({ message: 'Internal Server Error' }, 500) : json({ ...book, id: 8 });
+      },
+    });
+    renderForm('edit', '/admin/books/edit/8');
+    const retry = await screen.findByRole('button', { name: 'Try Again' });
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+    await userEvent.setup().click(retry);
+    expect(await screen.findByLabelText('Title')).toHaveValue(book.title);
+  });
+
+  it('an edited book shows its current cover; a refused upload says why and keeps the old one', async () => {
+    mockFetch({
+      '/api/books/7': () => json(book),
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/admin/images': () => json({ message: 'The image must be a PNG, JPEG, WebP or AVIF file.', code: 'UNSUPPORTED_FILE_TYPE' }, 415),
+    });
+    renderForm('edit', '/admin/books/edit/7');
+    expect(await screen.findByRole('img', { name: 'Cover image: preview' })).toHaveAttribute('src', '/images/covers/front.svg');
+    await userEvent.setup({ applyAccept: false }).upload(screen.getByLabelText('Replace image'), new File(['GIF89a'], 'c.gif', { type: 'image/gif' }));
+    expect(await screen.findByText('The image must be a PNG, JPEG, WebP or AVIF file.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Cover image: preview' })).toHaveAttribute('src', '/images/covers/front.svg');
   });
 
   it('Cancel returns to /admin', async () => {

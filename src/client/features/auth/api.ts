@@ -168,6 +168,12 @@ export const forgotPasswordRequest = (body: { email: string }) =>
   call<{ success: boolean }>('POST', '/api/users/forgot-password', body);
 export const resetPasswordRequest = (body: { email: string; token: string; newPassword: string }) =>
   call<{ success: boolean; message: string }>('POST', '/api/users/reset-password', body);
+/** Whether the server still accepts this reset link; null when it could not be asked. */
+export async function resetLinkStatusRequest(email: string, token: string): Promise<boolean | null> {
+  const query = new URLSearchParams({ email, token });
+  const result = await call<{ valid?: unknown }>('GET', `/api/users/reset-password/status?${query.toString()}`);
+  return result.kind === 'ok' && typeof result.data.valid === 'boolean' ? result.data.valid : null;
+}
 export const changePasswordRequest = (userId: number, body: { currentPassword: string; newPassword: string }) =>
   call<{ success: boolean; message: string }>('POST', `/api/users/${userId}/change-password`, body);
 

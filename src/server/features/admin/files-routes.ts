@@ -7,8 +7,10 @@ import { adminAssetSchema, assetParams, UPLOAD_LIMITS, type AdminAsset } from '@
 import { errorSchema } from '@shared/schemas/common';
 import { books, digitalAssets } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { chaptersOf } from '../reading/service';
 import { audit } from './audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
+import { isSeededSample } from './sample-files';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 const MAX_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS));
@@ -31,10 +33,11 @@ const assetColumns = {
   version: digitalAssets.version,
   updatedAt: digitalAssets.updatedAt,
 };
-const toAsset = (r: { updatedAt: Date; format: string } & Omit<AdminAsset, 'updatedAt' | 'format'>): AdminAsset => ({
+const toAsset = (r: { updatedAt: Date; format: string } & Omit<AdminAsset, 'updatedAt' | 'format' | 'sample'>, sample = false): AdminAsset => ({
   ...r,
   format: r.format as DigitalFormat,
   updatedAt: r.updatedAt.toISOString(),
+  sample,
 });
 
 /**
@@ -52,11 +55,11 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], summary: 'Every digital file', response: { 200: z.array(adminAssetSchema), ...refusals } } },
     async () => {
       const rows = await db
-        .select(assetColumns)
+        .select({ ...assetColumns, fileUrl: digitalAssets.fileUrl })
         .from(digitalAssets)
         .innerJoin(books, eq(books.id, digitalAssets.bookId))
         .orderBy(asc(digitalAssets.bookId), asc(digitalAssets.format));
-      return rows.map(toAsset);
+      return Promise.all(rows.map(async ({ fileUrl, ...row }) => toAsset(row, await isSeededSample(files, { ...row, fileUrl }))));
     },
   );
 
@@ -129,6 +132,8 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The old bytes are no longer referenced by any row; a download already streaming keeps its handle.
       if (previousKey && previousKey !== key) await files.remove(previousKey).catch(() => undefined);
+      // The listening room's chapter list comes from the file's own marks, read once, here.
+      if (format === 'audiobook') await chaptersOf(app.deps, bookId).catch((error) => request.log.warn({ err: error }, 'could not read audio chapters'));
 
       const [row] = await db
         .select(assetColumns)

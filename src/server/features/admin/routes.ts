@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditEntrySchema } from '@shared/schemas/admin';
@@ -6,6 +5,7 @@ import { errorSchema } from '@shared/schemas/common';
 import { listAudit } from './audit';
 import { adminBooksRoutes } from './books-routes';
 import { adminFilesRoutes } from './files-routes';
+import { adminImagesRoutes } from './images-routes';
 import { adminOrdersRoutes } from './orders-routes';
 import { adminPostsRoutes } from './posts-routes';
 import { adminReadersRoutes } from './readers-routes';
@@ -17,15 +17,13 @@ import { adminSettingsRoutes } from './settings-routes';
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
-  // Any successful admin change may touch what every page reads: this instance shows it at once
-  // (others within SITE_CACHE_MS). Cleared before the answer leaves, so a page the admin opens next
-  // (or anyone after them) is never the one from before the change; and again once it has left, for a
-  // page that was being built from the old data meanwhile.
-  const clearAfterChange = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Any successful admin change may touch what the public reads (books, prices, posts, site content, files):
+  // the public cache is cleared here and, through the cache bus, on every other instance. Clearing before the
+  // answer leaves means the admin's next read already sees the change. Admin changes are rare and a refill
+  // costs a few queries, so the whole cache goes rather than risk missing one dependent entry.
+  app.addHook('onSend', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.deps.cache.clear();
-  };
-  app.addHook('onSend', clearAfterChange);
-  app.addHook('onResponse', clearAfterChange);
+  });
 
   app.get(
     '/api/admin/audit',
@@ -36,6 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminBooksRoutes);
   await app.register(adminPostsRoutes);
   await app.register(adminFilesRoutes);
+  await app.register(adminImagesRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminReadersRoutes);
   await app.register(adminSettingsRoutes);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange } from '../../platform/files';
-import { findAsset, findEntitledPurchase } from './service';
+import { type OwnedFile, openOwnedFile } from './owned-file';
+import { findEntitledPurchase } from './service';
 import { safeFileName, verifyDownloadToken } from './download-link';
 
 /** Parses a single-range `Range` header; null means "send it all", 'unsatisfiable' means 416. */
@@ -21,6 +22,36 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   const end = endText === '' ? size - 1 : Math.min(Number(endText), size - 1);
   if (start >= size || end < start) return 'unsatisfiable';
   return { start, end };
+}
+
+/**
+ * Streams an owned file with Range and If-Range support (206 for a satisfiable single range, 416 for an
+ * unsatisfiable one). The caller sets Content-Disposition and Cache-Control.
+ */
+export async function sendOwnedFile(request: FastifyRequest, reply: FastifyReply, file: OwnedFile) {
+  const { size, etag } = file;
+  reply.header('Content-Type', file.contentType);
+  reply.header('Accept-Ranges', 'bytes');
+  reply.header('ETag', etag);
+  reply.header('Last-Modified', file.lastModified.toUTCString());
+  reply.header('X-Content-Type-Options', 'nosniff');
+
+  // If-Range: resume only if the file has not changed since the first part was fetched.
+  const ifRange = request.headers['if-range'];
+  const rangeHeader = !ifRange || ifRange === etag ? request.headers.range : undefined;
+  const range = parseRange(rangeHeader, size);
+  if (range === 'unsatisfiable') {
+    reply.header('Content-Range', `bytes */${size}`);
+    return reply.status(416).send();
+  }
+  const length = range ? range.end - range.start + 1 : size;
+  if (range) {
+    reply.status(206);
+    reply.header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+  }
+  reply.header('Content-Length', String(length));
+  if (request.method === 'HEAD') return reply.send();
+  return reply.send(await file.read(range ?? undefined));
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string) {
@@ -58,48 +89,21 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
           ? refuse(request, reply, 410, 'LINK_EXPIRED', 'This download link has expired. Download links are valid for 10 minutes.')
           : refuse(request, reply, 403, 'LINK_INVALID', 'This download link is not valid.');
       }
-      const { db } = app.deps.database;
       const { grant } = check;
-      const [purchase, asset] = await Promise.all([
-        findEntitledPurchase(db, grant.purchaseId, grant.userId),
-        findAsset(db, { id: grant.assetId }),
-      ]);
-      if (!purchase || !asset || asset.bookId !== purchase.bookId || asset.format !== purchase.format) {
+      const purchase = await findEntitledPurchase(app.deps.database.db, grant.purchaseId, grant.userId);
+      const opened = purchase ? await openOwnedFile(app.deps, { ...purchase, userId: grant.userId }, purchase.format) : null;
+      if (!opened || (opened.ok && opened.file.assetId !== grant.assetId) || (!opened.ok && opened.reason === 'no-asset')) {
         return refuse(request, reply, 403, 'LINK_INVALID', 'This download link is no longer valid.');
       }
-      const stored = await app.deps.files.stat(asset.fileUrl);
-      if (!stored) {
-        request.log.error({ assetId: asset.id, key: asset.fileUrl }, 'digital asset file is missing from the file store');
+      if (!opened.ok) {
+        request.log.error({ assetId: grant.assetId, key: opened.key }, 'digital asset file is missing from the file store');
         return refuse(request, reply, 404, 'NOT_FOUND', 'Digital asset not found');
       }
-      const size = stored.size;
-      const fileName = safeFileName(asset.fileName, `download.${asset.format}`);
-      const etag = `"${asset.id}-${asset.updatedAt.getTime()}-${size}"`;
-      reply.header('Content-Type', asset.contentType);
+      const { file } = opened;
+      const fileName = safeFileName(file.fileName, `download.${file.format}`);
       reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
       reply.header('Cache-Control', 'no-store');
-      reply.header('Accept-Ranges', 'bytes');
-      reply.header('ETag', etag);
-      reply.header('Last-Modified', asset.updatedAt.toUTCString());
-      reply.header('X-Content-Type-Options', 'nosniff');
-
-      // If-Range: resume only if the file has not changed since the first part was fetched.
-      const ifRange = request.headers['if-range'];
-      const rangeHeader = !ifRange || ifRange === etag ? request.headers.range : undefined;
-      const range = parseRange(rangeHeader, size);
-      if (range === 'unsatisfiable') {
-        reply.header('Content-Range', `bytes */${size}`);
-        return reply.status(416).send();
-      }
-      const length = range ? range.end - range.start + 1 : size;
-      if (range) {
-        reply.status(206);
-        reply.header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-      }
-      reply.header('Content-Length', String(length));
-      if (request.method === 'HEAD') return reply.send();
-      const stream = await app.deps.files.read(asset.fileUrl, range ?? undefined);
-      return reply.send(stream);
+      return sendOwnedFile(request, reply, file);
     },
   });
 };

@@ -149,3 +149,21 @@ export async function findEntitledPurchase(db: DbOrTx, purchaseId: number, userI
     .limit(1);
   return row ?? null;
 }
+
+/** The caller's paid purchase of this book in this format, if any: what entitles them to its file. */
+export async function findOwnedPurchase(db: DbOrTx, userId: number, bookId: number, format: string) {
+  const [row] = await db
+    .select({ id: purchases.id, userId: purchases.userId, bookId: purchases.bookId, format: purchases.format })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        eq(purchases.bookId, bookId),
+        eq(purchases.format, format),
+        eq(purchases.status, 'completed'),
+      ),
+    )
+    .orderBy(asc(purchases.id))
+    .limit(1);
+  return row ?? null;
+}

@@ -10,7 +10,7 @@ import { siteAnswerSchema } from '@shared/schemas/site';
 import { storeFormatsResponseSchema } from '@shared/schemas/store';
 import type { InitialEntry } from '@shared/initial-data';
 import { DEMO_READER } from '../../db/seed/demo';
-import { getPublishedPost, listPublishedPosts } from '../blog/service';
+import { publishedBlog } from '../blog/published';
 import { listStoreFormats } from '../checkout/service';
 import { getSiteData } from './service';
 
@@ -18,7 +18,7 @@ const blogListSchema = z.array(blogPostSummarySchema);
 
 export function registerPageRenderers(app: FastifyInstance): void {
   const { db } = app.deps.database;
-  const { config, cache, clock } = app.deps;
+  const { config, cache } = app.deps;
 
   // Same answers as GET /api/site, /api/store/formats and /api/blog (their response schemas applied).
   const site = async (): Promise<InitialEntry> => ({
@@ -34,7 +34,7 @@ export function registerPageRenderers(app: FastifyInstance): void {
   });
   const posts = async (): Promise<InitialEntry> => ({
     key: ['/api/blog'],
-    data: z.encode(blogListSchema, await listPublishedPosts(db, clock.now())),
+    data: z.encode(blogListSchema, (await publishedBlog(app)).posts),
   });
 
   app.addPageRenderer({
@@ -58,7 +58,7 @@ export function registerPageRenderers(app: FastifyInstance): void {
     load: async ({ slug, raw }) => {
       // The page's query key is the slug as the client router reads it from the path.
       const key = ['/api/blog', raw];
-      const post = slug ? await getPublishedPost(db, slug, clock.now()) : null;
+      const post = slug ? ((await (await publishedBlog(app)).find(slug))?.post ?? null) : null;
       if (!post) {
         const body = JSON.stringify({ message: 'Blog post not found', code: 'NOT_FOUND' });
         return { entries: [{ key, error: `404: ${body}` }], notFound: true };

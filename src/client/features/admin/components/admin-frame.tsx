@@ -1,7 +1,8 @@
 /** Frame shared by the admin pages: heading, a way back to the hub, and the loading / error states. */
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from '@client/lib/router';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, MoveHorizontal } from 'lucide-react';
 import { PageShell } from '@client/components/layout/page-shell';
 import { Alert } from '@client/components/ui/alert';
 import { Button, buttonClasses } from '@client/components/ui/button';
@@ -60,7 +61,9 @@ export function QueryState({ query, children }: { query: { isPending: boolean; i
 }
 
 export const tableClasses = {
-  wrap: 'overflow-x-auto rounded-xl border border-ink-700 bg-ink-900/80 shadow-xl shadow-black/30',
+  // `relative`: the screen-reader-only header text is positioned inside the scrolling frame, so it cannot
+  // stretch the page beyond the screen.
+  wrap: 'relative overflow-x-auto rounded-xl border border-ink-700 bg-ink-900/80 shadow-xl shadow-black/30',
   table: 'w-full min-w-[640px] text-left text-sm',
   head: 'border-b border-ink-700 text-xs tracking-wider text-bone-300 uppercase',
   th: 'px-4 py-3 font-semibold',
@@ -69,8 +72,37 @@ export const tableClasses = {
 };
 
 /**
+ * Whether a scrolling frame has more to show to the right. Tables wider than a phone scroll inside
+ * their frame (never the page); a visible hint and a fading edge say so.
+ */
+function useSideScroll() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState({ overflows: false, more: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    const update = () => {
+      const overflows = el.scrollWidth > el.clientWidth + 1;
+      const more = overflows && el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setState((s) => (s.overflows === overflows && s.more === more ? s : { overflows, more }));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, []);
+  return { ref, ...state };
+}
+
+/**
  * The admin list table: a scrolling frame, an optional caption for screen readers, and column headers.
- * A column written as `{ hidden: 'Actions' }` has a header only screen readers hear.
+ * A column written as `{ hidden: 'Actions' }` has a header only screen readers hear. On a narrow screen
+ * the table scrolls sideways inside its frame, which keyboard users can focus and scroll too.
  */
 export function DataTable({
   columns,
@@ -81,27 +113,47 @@ export function DataTable({
   caption?: string;
   children: ReactNode;
 }) {
+  const side = useSideScroll();
   return (
-    <div className={tableClasses.wrap}>
-      <table className={tableClasses.table}>
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className={tableClasses.head}>
-          <tr>
-            {columns.map((column) =>
-              typeof column === 'string' ? (
-                <th key={column} scope="col" className={tableClasses.th}>
-                  {column}
-                </th>
-              ) : (
-                <th key={column.hidden} scope="col" className={tableClasses.th}>
-                  <span className="sr-only">{column.hidden}</span>
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
+    <div>
+      {side.overflows ? (
+        <p className="mb-2 flex items-center gap-2 text-xs text-bone-300">
+          <MoveHorizontal aria-hidden="true" className="size-4 text-blood-400" />
+          Scroll sideways to see every column
+        </p>
+      ) : null}
+      <div className="relative">
+        <div
+          ref={side.ref}
+          className={tableClasses.wrap}
+          role={side.overflows ? 'region' : undefined}
+          aria-label={side.overflows ? (caption ?? 'Table') : undefined}
+          tabIndex={side.overflows ? 0 : undefined}
+        >
+          <table className={tableClasses.table}>
+            {caption ? <caption className="sr-only">{caption}</caption> : null}
+            <thead className={tableClasses.head}>
+              <tr>
+                {columns.map((column) =>
+                  typeof column === 'string' ? (
+                    <th key={column} scope="col" className={tableClasses.th}>
+                      {column}
+                    </th>
+                  ) : (
+                    <th key={column.hidden} scope="col" className={tableClasses.th}>
+                      <span className="sr-only">{column.hidden}</span>
+                    </th>
+                  ),
+                )}
+              </tr>
+            </thead>
+            <tbody>{children}</tbody>
+          </table>
+        </div>
+        {side.more ? (
+          <div aria-hidden="true" className="pointer-events-none absolute inset-y-px right-px w-12 rounded-r-xl bg-gradient-to-l from-ink-950 to-transparent" />
+        ) : null}
+      </div>
     </div>
   );
 }

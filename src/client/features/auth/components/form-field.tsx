@@ -10,6 +10,10 @@ export interface FormFieldProps {
   children: ReactElement<Record<string, unknown>>;
   /** Extra content under the control (strength meter, suggestion). */
   after?: ReactNode;
+  /**
+   * Shown at the end of the label row (e.g. "Forgot Password?"). It comes after the control in the
+   * document, so the keyboard reaches the control first; the grid only places it visually beside the label.
+   */
   labelAside?: ReactNode;
 }
 
@@ -17,22 +21,24 @@ export function FormField({ label, error, children, after, labelAside }: FormFie
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <div className="grid gap-2">
-      <div className="flex items-center justify-between gap-3">
-        <Label htmlFor={id}>{label}</Label>
-        {labelAside}
+    <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2">
+      <Label htmlFor={id} className="col-start-1 row-start-1">
+        {label}
+      </Label>
+      <div className="col-span-2 col-start-1 row-start-2">
+        {cloneElement(children, {
+          id,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? errorId : undefined,
+        })}
       </div>
-      {cloneElement(children, {
-        id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? errorId : undefined,
-      })}
+      {labelAside ? <div className="col-start-2 row-start-1 justify-self-end">{labelAside}</div> : null}
       {error ? (
-        <p id={errorId} role="alert" className="text-sm text-blood-300">
+        <p id={errorId} role="alert" className="col-span-2 text-sm text-blood-300">
           {error}
         </p>
       ) : null}
-      {after}
+      {after ? <div className="col-span-2">{after}</div> : null}
     </div>
   );
 }

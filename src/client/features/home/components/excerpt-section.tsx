@@ -7,6 +7,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { ShareControl } from '@client/features/sharing/components/share-control';
 import { cn } from '@client/lib/cn';
 import { HomeSection } from './home-section';
+import { ReadFirstChapterLink } from './read-first-chapter-link';
 
 export function ExcerptSection({ site }: { site: SiteAnswer | undefined }) {
   const [expanded, setExpanded] = useState(false);
@@ -56,6 +57,7 @@ export function ExcerptSection({ site }: { site: SiteAnswer | undefined }) {
                 Continue Reading
               </Button>
             )}
+            <ReadFirstChapterLink />
             <ShareControl label="Share the excerpt" title={`${excerpt?.title ?? 'The Return'}: an extract from What We Owe the Dead`} />
           </div>
         </article>

@@ -19,7 +19,7 @@ export function HomeSection({ id, eyebrow, title, intro, actions, children, clas
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      className={cn('relative scroll-mt-20 border-b border-ink-800/70', band && 'bg-ink-900/50', className)}
+      className={cn('relative border-b border-ink-800/70', band && 'bg-ink-900/50', className)}
     >
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-24">
         <div className="flex flex-wrap items-end justify-between gap-4">

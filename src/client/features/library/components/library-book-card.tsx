@@ -1,8 +1,10 @@
 /** One purchased book in the library: cover, title, "{n} format(s) purchased" and a row per format. */
 import { BookOpen, Download, File, FileText, Headphones } from 'lucide-react';
+import type { ProgressSummary } from '@shared/schemas/reading';
 import type { LibraryItem } from '@shared/schemas/store';
 import { Button } from '@client/components/ui/button';
 import { type LibraryGroup, isDownloadUsed } from '../group';
+import { RoomLink } from './room-link';
 
 const FORMATS: Record<string, { label: string; Icon: typeof File }> = {
   ebook: { label: 'E-Book', Icon: BookOpen },
@@ -18,9 +20,11 @@ interface Props {
   group: LibraryGroup;
   downloadingId: number | null;
   onDownload: (item: LibraryItem) => void;
+  /** Saved reading/listening positions, for the "Read 37%" lines. */
+  progress?: ProgressSummary[];
 }
 
-export function LibraryBookCard({ group, downloadingId, onDownload }: Props) {
+export function LibraryBookCard({ group, downloadingId, onDownload, progress = [] }: Props) {
   const count = group.items.length;
   return (
     <li className="overflow-hidden rounded-xl border border-ink-700 bg-ink-900/80 shadow-xl shadow-black/30">
@@ -50,26 +54,34 @@ export function LibraryBookCard({ group, downloadingId, onDownload }: Props) {
                 </span>
                 <span className="font-medium">{label}</span>
               </span>
-              <Button
-                size="sm"
-                variant={used ? 'outline' : 'primary'}
-                disabled={used || downloading || downloadingId !== null}
-                onClick={() => onDownload(item)}
-                aria-label={used ? `${label}: Download Used` : `Download ${label}`}
-              >
-                {downloading ? (
-                  <>
-                    <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-bone-50/40 border-t-bone-50" />
-                    Downloading...
-                  </>
-                ) : used ? (
-                  'Download Used'
-                ) : (
-                  <>
-                    <Download aria-hidden="true" /> Download
-                  </>
-                )}
-              </Button>
+              <span className="flex flex-wrap items-center justify-end gap-3">
+                <RoomLink
+                  bookId={item.bookId}
+                  format={item.format}
+                  label={label}
+                  progress={progress.find((p) => p.bookId === item.bookId && p.format === item.format)}
+                />
+                <Button
+                  size="sm"
+                  variant={used ? 'outline' : 'primary'}
+                  disabled={used || downloading || downloadingId !== null}
+                  onClick={() => onDownload(item)}
+                  aria-label={used ? `${label}: Download Used` : `Download ${label}`}
+                >
+                  {downloading ? (
+                    <>
+                      <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-bone-50/40 border-t-bone-50" />
+                      Downloading...
+                    </>
+                  ) : used ? (
+                    'Download Used'
+                  ) : (
+                    <>
+                      <Download aria-hidden="true" /> Download
+                    </>
+                  )}
+                </Button>
+              </span>
             </li>
           );
         })}

@@ -11,6 +11,7 @@ import { Alert } from '@client/components/ui/alert';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast-store';
+import { useReadingProgress } from '@client/features/reading/api';
 import { LIBRARY_KEY, requestDownload, triggerBrowserDownload, useLibrary, useOrders } from '../api';
 import { groupLibrary } from '../group';
 import { LibraryBookCard } from './library-book-card';
@@ -26,6 +27,7 @@ export function LibraryTab({ userId }: LibraryTabProps) {
   const signedIn = typeof userId === 'number' && userId > 0;
   const library = useLibrary(signedIn);
   const orders = useOrders(signedIn);
+  const progress = useReadingProgress(signedIn);
   const queryClient = useQueryClient();
   const [downloadingId, setDownloadingId] = useState<number | null>(null);
 
@@ -92,7 +94,13 @@ export function LibraryTab({ userId }: LibraryTabProps) {
         ) : (
           <ul className="grid gap-6">
             {groupLibrary(library.data).map((group) => (
-              <LibraryBookCard key={group.book.id} group={group} downloadingId={downloadingId} onDownload={(i) => void download(i)} />
+              <LibraryBookCard
+                key={group.book.id}
+                group={group}
+                downloadingId={downloadingId}
+                onDownload={(i) => void download(i)}
+                progress={progress.data}
+              />
             ))}
           </ul>
         )}

@@ -77,6 +77,14 @@ describe('NewsletterSection', () => {
     expect(screen.getByLabelText('Email address')).toHaveValue('reader@example.com');
   });
 
+  it('labels Demo Login as a demo feature that is off in production', async () => {
+    mockFetch({ '/api/users/check-auth': () => json({ isAuthenticated: false, user: null }) });
+    renderSection();
+    const button = await screen.findByRole('button', { name: 'Demo Login' });
+    expect(button).toHaveAccessibleDescription('Demo feature: signs you in as a sample reader. It is off in production.');
+    expect(screen.getByText('Demo', { exact: true })).toBeVisible();
+  });
+
   it('hides the demo Login when the operator turned it off', async () => {
     mockFetch({ '/api/users/check-auth': signedOut });
     renderSection(null);

@@ -59,7 +59,7 @@ export function NewsletterSection({ demo }: { demo: SiteAnswer['demoLogin'] | un
   };
 
   return (
-    <section id="newsletter-section" aria-labelledby="newsletter-title" className="relative scroll-mt-20 overflow-hidden border-b border-ink-800/70">
+    <section id="newsletter-section" aria-labelledby="newsletter-title" className="relative overflow-hidden border-b border-ink-800/70">
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(700px_320px_at_50%_0%,rgb(179_18_31/0.22),transparent_70%)]" />
       <div className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6 md:py-24">
         <p className="mb-3 text-xs font-semibold tracking-[0.3em] text-blood-400 uppercase">Newsletter</p>
@@ -97,10 +97,22 @@ export function NewsletterSection({ demo }: { demo: SiteAnswer['demoLogin'] | un
           ) : demo ? (
             <>
               <span>Just looking around?</span>
-              <Button variant="outline" size="sm" disabled={authBusy} onClick={() => runAuth(() => demoLogin(queryClient, demo))}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={authBusy}
+                aria-describedby="demo-login-note"
+                onClick={() => runAuth(() => demoLogin(queryClient, demo))}
+              >
                 <LogIn aria-hidden="true" />
                 Demo Login
               </Button>
+              <p id="demo-login-note" className="flex w-full items-center justify-center gap-2 text-xs text-bone-400">
+                <span aria-hidden="true" className="rounded-full border border-bone-300/40 px-2 py-0.5 font-medium tracking-wide text-bone-200">
+                  Demo
+                </span>
+                Demo feature: signs you in as a sample reader. It is off in production.
+              </p>
             </>
           ) : null}
         </div>

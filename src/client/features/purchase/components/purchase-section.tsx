@@ -70,7 +70,7 @@ export function PurchaseSection() {
   }
 
   return (
-    <section id="purchase" aria-labelledby="purchase-title" className="relative scroll-mt-20 border-b border-ink-800/70">
+    <section id="purchase" aria-labelledby="purchase-title" className="relative border-b border-ink-800/70">
       <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(700px_320px_at_50%_0%,rgb(179_18_31/0.10),transparent_70%)]" />
       <div className="relative mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-24">
         <div className="max-w-3xl">

@@ -1,0 +1,47 @@
+/** Reading preferences, kept on this device: text size, theme and layout. */
+export type Theme = 'light' | 'sepia' | 'dark';
+export type Flow = 'paginated' | 'scrolled';
+
+export interface ReaderPrefs {
+  /** Percent of the book's own text size. */
+  fontSize: number;
+  theme: Theme;
+  flow: Flow;
+}
+
+export const FONT_MIN = 80;
+export const FONT_MAX = 200;
+export const FONT_STEP = 10;
+export const DEFAULT_PREFS: ReaderPrefs = { fontSize: 100, theme: 'light', flow: 'paginated' };
+
+/** Page and text colours of each theme (contrast above 7:1 in all three). */
+export const THEME_COLORS: Record<Theme, { background: string; text: string; link: string }> = {
+  light: { background: '#fbfaf7', text: '#1c1a17', link: '#8f1119' },
+  sepia: { background: '#f3e7cf', text: '#3b2d1b', link: '#7a2f12' },
+  dark: { background: '#141215', text: '#e8e1d3', link: '#f08a8f' },
+};
+
+const KEY = 'reader-prefs';
+
+export function loadPrefs(): ReaderPrefs {
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<ReaderPrefs> | null;
+    if (!saved) return DEFAULT_PREFS;
+    const fontSize = Number(saved.fontSize);
+    return {
+      fontSize: Number.isFinite(fontSize) ? Math.min(FONT_MAX, Math.max(FONT_MIN, Math.round(fontSize))) : DEFAULT_PREFS.fontSize,
+      theme: saved.theme === 'sepia' || saved.theme === 'dark' || saved.theme === 'light' ? saved.theme : DEFAULT_PREFS.theme,
+      flow: saved.flow === 'scrolled' ? 'scrolled' : 'paginated',
+    };
+  } catch {
+    return DEFAULT_PREFS;
+  }
+}
+
+export function savePrefs(prefs: ReaderPrefs): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(prefs));
+  } catch {
+    // Private mode or full storage: the choice lasts for this visit only.
+  }
+}

@@ -1,0 +1,57 @@
+import type { Readable } from 'node:stream';
+import type { AppDeps } from '../../app';
+import type { ByteRange } from '../../platform/files';
+import { findAsset } from './service';
+
+/** A purchase that entitles its holder to a format's file. */
+export interface OwnedPurchase {
+  id: number;
+  userId: number;
+  bookId: number;
+  format: string;
+}
+
+/** The owner's copy of a purchased format, ready to stream whole or in ranges. */
+export interface OwnedFile {
+  assetId: number;
+  format: string;
+  contentType: string;
+  fileName: string;
+  size: number;
+  /** Changes whenever the bytes may change, so If-Range and caches never mix two versions. */
+  etag: string;
+  lastModified: Date;
+  /** The file's storage key, for logs. */
+  key: string;
+  read(range?: ByteRange): Promise<Readable>;
+}
+
+export type OwnedFileResult =
+  | { ok: true; file: OwnedFile }
+  | { ok: false; reason: 'no-asset' | 'missing-file'; key?: string };
+
+/**
+ * THE one place that turns "this reader's purchase of this format" into bytes. The one-time download and
+ * the reading room's content stream both read through here, so whatever the owner's copy is (today the
+ * stored asset; a personalised copy where one is made) both give the same bytes.
+ */
+export async function openOwnedFile(deps: AppDeps, purchase: OwnedPurchase, format: string): Promise<OwnedFileResult> {
+  const asset = await findAsset(deps.database.db, { bookId: purchase.bookId, format });
+  if (!asset || asset.format !== purchase.format) return { ok: false, reason: 'no-asset' };
+  const stored = await deps.files.stat(asset.fileUrl);
+  if (!stored) return { ok: false, reason: 'missing-file', key: asset.fileUrl };
+  return {
+    ok: true,
+    file: {
+      assetId: asset.id,
+      format: asset.format,
+      contentType: asset.contentType,
+      fileName: asset.fileName,
+      size: stored.size,
+      etag: `"${asset.id}-${asset.updatedAt.getTime()}-${stored.size}"`,
+      lastModified: asset.updatedAt,
+      key: asset.fileUrl,
+      read: (range) => deps.files.read(asset.fileUrl, range),
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import path from 'node:path/posix';
+import { SAMPLE_END_TEXT } from '@shared/schemas/reading';
+import { type ZipEntry, readZip, writeZip } from './zip';
+
+interface ManifestItem {
+  id: string;
+  href: string;
+  mediaType: string;
+  properties: string;
+  /** The whole <item .../> tag as written. */
+  tag: string;
+}
+
+const attr = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
+
+const decodeEntities = (s: string) =>
+  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&');
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const textOf = (html: string) => decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+const isDocument = (item: ManifestItem) => /x?html/i.test(item.mediaType);
+
+/** A chapter long enough to be worth a sample when nothing marks chapters. */
+const MIN_CHAPTER_TEXT = 1500;
+
+/**
+ * Cuts a reading sample from a whole EPUB: everything up to and including its first chapter (the first
+ * spine document marked as a chapter or as body matter, else the first one with real text), the
+ * stylesheets, fonts and images those pages use, a fresh contents page, and a last page that invites the
+ * reader to buy the book. Nothing after the cut is in the archive at all.
+ */
+export function cutSampleEpub(epub: Buffer, purchaseUrl: string): Buffer {
+  const entries = readZip(epub);
+  const files = new Map(entries.map((e) => [e.name, e.data]));
+  const container = files.get('META-INF/container.xml')?.toString('utf8') ?? '';
+  const opfPath = attr(/<rootfile\b[^>]*>/i.exec(container)?.[0] ?? '', 'full-path');
+  const opfData = opfPath ? files.get(opfPath) : undefined;
+  if (!opfPath || !opfData) throw new Error('EPUB has no package document');
+  const opf = opfData.toString('utf8');
+  const base = path.dirname(opfPath) === '.' ? '' : path.dirname(opfPath);
+  const full = (href: string) => path.normalize(path.join(base, decodeURIComponent(href.split('#')[0])));
+
+  const manifest = [...opf.matchAll(/<item\b[^>]*>/gi)].map(([tag]) => ({
+    id: attr(tag, 'id') ?? '',
+    href: attr(tag, 'href') ?? '',
+    mediaType: attr(tag, 'media-type') ?? '',
+    properties: attr(tag, 'properties') ?? '',
+    tag,
+  }));
+  const byId = new Map(manifest.map((m) => [m.id, m]));
+  const spine = [...opf.matchAll(/<itemref\b[^>]*>/gi)].map(([tag]) => ({
+    item: byId.get(attr(tag, 'idref') ?? ''),
+    linear: attr(tag, 'linear') !== 'no',
+    tag,
+  }));
+  const docText = (item: ManifestItem) => files.get(full(item.href))?.toString('utf8') ?? '';
+
+  const linear = spine.filter((s) => s.linear && s.item && isDocument(s.item));
+  const marked = linear.findIndex((s) => /epub:type\s*=\s*["'][^"']*\b(chapter|bodymatter)\b/i.test(docText(s.item!)));
+  const substantial = linear.findIndex((s) => textOf(docText(s.item!)).length >= MIN_CHAPTER_TEXT);
+  const cutAt = marked >= 0 ? marked : substantial >= 0 ? substantial : Math.min(1, linear.length - 1);
+  if (cutAt < 0) throw new Error('EPUB has no readable pages');
+  const navItem = manifest.find((m) => /\bnav\b/.test(m.properties));
+  const keptDocs = new Set<ManifestItem>();
+  for (const s of spine) {
+    if (!s.item || !isDocument(s.item) || s.item === navItem) continue;
+    if (s.linear && linear.indexOf(s) > cutAt) break;
+    keptDocs.add(s.item);
+  }
+
+  // Resources the kept pages (and their stylesheets) point at; the cover image is kept for the shelf view.
+  const keptPaths = new Set([...keptDocs].map((d) => full(d.href)));
+  const references = (file: string) => {
+    const text = files.get(file)?.toString('utf8') ?? '';
+    const refs = [...text.matchAll(/(?:href|src|xlink:href)\s*=\s*["']([^"'#]+)|url\(\s*["']?([^"')#]+)/gi)];
+    return refs.map((m) => path.normalize(path.join(path.dirname(file), decodeURIComponent(m[1] ?? m[2]))));
+  };
+  for (let pass = 0; pass < 2; pass += 1) {
+    for (const file of [...keptPaths]) for (const ref of references(file)) if (files.has(ref)) keptPaths.add(ref);
+  }
+  const keptItems = manifest.filter(
+    (m) => (keptPaths.has(full(m.href)) && (!isDocument(m) || keptDocs.has(m))) || /\bcover-image\b/.test(m.properties),
+  );
+
+  // A fresh contents page listing what is in the sample, with the original labels where there were any.
+  const labels = new Map<string, string>();
+  if (navItem) {
+    const navPath = full(navItem.href);
+    // Only the table of contents: landmarks and page lists name the same pages differently.
+    const navText = docText(navItem);
+    const toc = /<nav\b[^>]*epub:type\s*=\s*["'][^"']*\btoc\b[\s\S]*?<\/nav>/i.exec(navText)?.[0] ?? navText;
+    for (const m of toc.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/gi)) {
+      const href = attr(m[1], 'href');
+      const file = href && path.normalize(path.join(path.dirname(navPath), decodeURIComponent(href.split('#')[0])));
+      if (file && !labels.has(file)) labels.set(file, textOf(m[2]));
+    }
+  }
+  const tocEntries = spine
+    .filter((s) => s.linear && s.item && keptDocs.has(s.item))
+    .map((s) => {
+      const file = full(s.item!.href);
+      const title = labels.get(file) ?? textOf(/<title>([\s\S]*?)<\/title>/i.exec(docText(s.item!))?.[1] ?? '');
+      return title ? `<li><a href="${escapeXml(path.relative(base || '.', file))}">${escapeXml(title)}</a></li>` : '';
+    })
+    .filter(Boolean);
+  const lang = attr(/<package\b[^>]*>/i.exec(opf)?.[0] ?? '', 'xml:lang') ?? 'en';
+  const page = (title: string, body: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="${escapeXml(lang)}" xml:lang="${escapeXml(lang)}">\n<head><meta charset="UTF-8"/><title>${escapeXml(title)}</title></head>\n${body}\n</html>\n`;
+  const nav = page(
+    'Contents',
+    `<body><nav epub:type="toc" id="toc"><h2>Contents</h2><ol>\n${tocEntries.join('\n')}\n<li><a href="sample-end.xhtml">${SAMPLE_END_TEXT}</a></li>\n</ol></nav></body>`,
+  );
+  const end = page(
+    SAMPLE_END_TEXT,
+    `<body epub:type="backmatter"><section style="text-align:center;margin-top:20%">` +
+      `<p style="text-indent:0">This is the end of the free sample.</p>` +
+      `<h2><a href="${escapeXml(purchaseUrl)}">${SAMPLE_END_TEXT}</a></h2>` +
+      `<p style="text-indent:0">Buy the book in hardcover, paperback, ebook or audiobook to read on.</p></section></body>`,
+  );
+
+  const itemTags = keptItems.map((m) => m.tag.replace(/\sproperties\s*=\s*(["'])([^"']*)\1/i, (_, q: string, p: string) => {
+    const rest = p.split(/\s+/).filter((x) => x && x !== 'nav').join(' ');
+    return rest ? ` properties=${q}${rest}${q}` : '';
+  }));
+  itemTags.push(
+    '<item id="sample-nav" href="sample-nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
+    '<item id="sample-end" href="sample-end.xhtml" media-type="application/xhtml+xml"/>',
+  );
+  const spineTags = spine.filter((s) => s.item && keptItems.includes(s.item)).map((s) => s.tag);
+  spineTags.push('<itemref idref="sample-end"/>');
+  const newOpf = opf
+    .replace(/<manifest\b[^>]*>[\s\S]*?<\/manifest>/i, `<manifest>\n    ${itemTags.join('\n    ')}\n  </manifest>`)
+    .replace(/<spine\b[^>]*>[\s\S]*?<\/spine>/i, `<spine>\n    ${spineTags.join('\n    ')}\n  </spine>`)
+    // Landmarks and guides may point at pages that are no longer there.
+    .replace(/<guide\b[^>]*>[\s\S]*?<\/guide>/i, '');
+
+  const inBase = (name: string) => (base ? `${base}/${name}` : name);
+  const out: ZipEntry[] = [
+    { name: 'mimetype', data: Buffer.from('application/epub+zip'), store: true },
+    { name: 'META-INF/container.xml', data: Buffer.from(container) },
+    { name: opfPath, data: Buffer.from(newOpf) },
+    ...keptItems.map((m) => ({ name: full(m.href), data: files.get(full(m.href))! })).filter((e) => e.data),
+    { name: inBase('sample-nav.xhtml'), data: Buffer.from(nav) },
+    { name: inBase('sample-end.xhtml'), data: Buffer.from(end) },
+  ];
+  return writeZip(out);
+}

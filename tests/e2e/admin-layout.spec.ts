@@ -1,0 +1,103 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, uniqueReader } from './support';
+
+/**
+ * The admin area on a phone never scrolls sideways as a page (tables scroll inside their own frame,
+ * with a visible hint), and the header stays on one line at 1024 px.
+ */
+const ADMIN_PAGES = [
+  '/admin',
+  '/dashboard',
+  '/admin/orders',
+  '/admin/posts',
+  '/admin/posts/new',
+  '/admin/files',
+  '/admin/messages',
+  '/admin/subscribers',
+  '/admin/users',
+  '/admin/settings',
+  '/admin/books/create',
+  '/admin/books/edit/1',
+];
+
+async function csrf(api: APIRequestContext): Promise<string> {
+  return (await (await api.get('/api/csrf-token')).json()).csrfToken;
+}
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/login?returnTo=admin');
+  await page.getByLabel(/username or email/i).fill(ADMIN.username);
+  await page.getByLabel(/^password/i).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** A paid order, so the orders table has a row to be wide with. */
+async function placeOrder(baseURL: string) {
+  const reader = uniqueReader();
+  const api = await playwrightRequest.newContext({ baseURL });
+  expect(
+    (
+      await api.post('/api/users/register', {
+        data: { username: reader.username, password: reader.password, email: reader.email, displayName: reader.displayName },
+        headers: { 'X-CSRF-Token': await csrf(api) },
+      })
+    ).ok(),
+  ).toBe(true);
+  const featured = await (await api.get('/api/books/featured')).json();
+  const checkout = await api.post('/api/checkout', { data: { bookId: featured.id, format: 'hardcover' }, headers: { 'X-CSRF-Token': await csrf(api) } });
+  expect(checkout.ok()).toBe(true);
+  const sessionId = ((await checkout.json()).url as string).split('/').pop()!;
+  const paid = await api.post(`/api/checkout/sessions/${sessionId}/pay`, { headers: { 'X-CSRF-Token': await csrf(api) } });
+  expect(paid.ok()).toBe(true);
+  await api.dispose();
+}
+
+test('every admin page fits a 390 px screen; wide tables scroll in their own frame with a hint', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  await placeOrder(baseURL!);
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  const overflowing: string[] = [];
+  for (const path of ADMIN_PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) overflowing.push(`${path}: ${width} px wide`);
+  }
+  expect(overflowing).toEqual([]);
+
+  await page.goto('/admin/orders');
+  await expect(page.getByText('Scroll sideways to see every column')).toBeVisible();
+  const frame = page.getByRole('region', { name: 'Orders, newest first' });
+  await expect(frame).toBeVisible();
+  const sizes = await frame.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(sizes.scroll).toBeGreaterThan(sizes.client);
+  // The frame takes keyboard focus (so arrow keys scroll it); scrolled to its end it shows the last column.
+  expect(await frame.getAttribute('tabindex')).toBe('0');
+  await frame.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect(page.getByRole('button', { name: /Mark order .* shipped/ }).first()).toBeInViewport();
+  await context.close();
+});
+
+test('the header stays on one line at 1024 px, for the author on the home page and in the admin area', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  for (const path of ['/', '/admin', '/blog']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const header = await page.evaluate(() => {
+      const bar = document.querySelector('header')!;
+      const lines = [...bar.querySelectorAll('a, button')]
+        .filter((el) => el.getBoundingClientRect().width > 0)
+        .filter((el) => el.getBoundingClientRect().height > 44)
+        .map((el) => (el.textContent ?? '').trim());
+      return { height: bar.getBoundingClientRect().height, tall: lines };
+    });
+    expect({ path, ...header }).toEqual({ path, height: 65, tall: [] });
+  }
+  await context.close();
+});

@@ -1,0 +1,89 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/**
+ * Footer links to home sections, followed from another page, must land on their section every time,
+ * even while the home page is still settling (data, images and fonts arriving after the first render).
+ * Each try starts in a fresh browser context (cold cache), as a new reader would.
+ */
+const TRIES = 10;
+
+interface Landing {
+  scrollY: number;
+  wanted: number;
+  top: number;
+}
+
+/**
+ * Where the section is, and where the page should be scrolled for its top to sit 16 px below the
+ * sticky header (unless the page ends first).
+ */
+async function landing(page: Page, anchor: string): Promise<Landing> {
+  return page.evaluate((id) => {
+    const el = document.getElementById(id)!;
+    const margin = document.querySelector('header')!.getBoundingClientRect().bottom + 16;
+    const docTop = el.getBoundingClientRect().top + window.scrollY;
+    const maxScroll = document.documentElement.scrollHeight - window.innerHeight;
+    return { scrollY: window.scrollY, wanted: Math.min(Math.max(0, docTop - margin), maxScroll), top: el.getBoundingClientRect().top };
+  }, anchor);
+}
+
+/** Waits until the page has stopped moving (no scroll change for 600 ms), at most 8 s. */
+async function settle(page: Page): Promise<void> {
+  let last = -1;
+  let stableSince = Date.now();
+  const deadline = Date.now() + 8000;
+  while (Date.now() < deadline) {
+    const y = await page.evaluate(() => window.scrollY);
+    if (Math.abs(y - last) > 0.5) {
+      last = y;
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince >= 600) {
+      return;
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+async function tryOnce(browser: Browser, viewport: { width: number; height: number }, label: string, anchor: string) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  try {
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/#${anchor}$`));
+    await page.waitForLoadState('networkidle');
+    await settle(page);
+    return await landing(page, anchor);
+  } finally {
+    await context.close();
+  }
+}
+
+const TARGETS = [
+  { label: 'Hardcover', anchor: 'purchase' },
+  { label: 'Reviews', anchor: 'reviews' },
+  { label: 'Contact', anchor: 'contact' },
+] as const;
+
+for (const viewport of [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'mobile', width: 390, height: 844 },
+]) {
+  test.describe(`footer links from /blog land on their home section (${viewport.name})`, () => {
+    const targets = viewport.name === 'desktop' ? TARGETS : TARGETS.slice(0, 1);
+    for (const { label, anchor } of targets) {
+      test(`"${label}" lands on #${anchor}, ${TRIES} times out of ${TRIES}`, async ({ browser }) => {
+        test.setTimeout(180_000);
+        const misses: string[] = [];
+        for (let i = 0; i < TRIES; i += 1) {
+          const result = await tryOnce(browser, viewport, label, anchor);
+          if (Math.abs(result.scrollY - result.wanted) > 2) {
+            misses.push(`try ${i + 1}: scrolled to ${Math.round(result.scrollY)}, section wants ${Math.round(result.wanted)} (its top at ${Math.round(result.top)} px)`);
+          }
+        }
+        expect(misses).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,117 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, uniqueReader } from './support';
+
+/**
+ * On a phone (390 x 844) the floating bottom bar must never sit over a control of the page: at every
+ * scroll position of every page, no visible button, link or field may intersect the bar while it shows.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+const STEP_PX = 160;
+
+/** Controls of the page under the bar, if the bar is showing. */
+async function controlsUnderBar(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bar = document.querySelector<HTMLElement>('nav[aria-label="Quick navigation"]');
+    if (!bar) return ['(no floating bar)'];
+    const style = getComputedStyle(bar);
+    if (style.visibility === 'hidden' || Number(style.opacity) === 0) return [];
+    const b = bar.getBoundingClientRect();
+    const hits: string[] = [];
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"]';
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      if (bar.contains(el)) continue;
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 2 || r.height < 2) continue;
+      if (r.bottom <= b.top || r.top >= b.bottom || r.right <= b.left || r.left >= b.right) continue;
+      const name = (el.getAttribute('aria-label') ?? el.innerText ?? el.tagName).trim().replace(/\s+/g, ' ');
+      hits.push(`${el.tagName.toLowerCase()} "${name.slice(0, 40)}" at y=${Math.round(r.top)} (scrollY ${Math.round(window.scrollY)})`);
+    }
+    return hits;
+  });
+}
+
+/** Scrolls from top to bottom and collects every control found under the showing bar. */
+async function scrollThrough(page: Page, label: string): Promise<string[]> {
+  const found: string[] = [];
+  const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+  for (let y = 0; y <= height + STEP_PX; y += STEP_PX) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), Math.min(y, height));
+    // The bar's fade takes 150 ms; let it finish before judging.
+    await page.waitForTimeout(220);
+    for (const hit of await controlsUnderBar(page)) found.push(`${label}: ${hit}`);
+  }
+  return found;
+}
+
+async function csrf(api: APIRequestContext): Promise<string> {
+  return (await (await api.get('/api/csrf-token')).json()).csrfToken;
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(/username or email/i).fill(username);
+  await page.getByLabel(/^password/i).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+test('public pages: nothing interactive under the floating bar', async ({ page }) => {
+  test.setTimeout(300_000);
+  const pages: Array<[string, () => Promise<void>]> = [
+    ['/', () => expect(page.locator('#blog-teaser').getByRole('article')).toHaveCount(3)],
+    ['/blog', () => expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible()],
+    ['/blog/on-writing-brothers', () => expect(page.getByTestId('post-content')).toBeVisible()],
+    ['/login', () => expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()],
+    ['/forgot-password', () => expect(page.getByRole('button', { name: 'Reset Password' })).toBeVisible()],
+    ['/no-such-page', () => expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()],
+  ];
+  const found: string[] = [];
+  for (const [path, ready] of pages) {
+    await page.goto(path);
+    await ready();
+    await page.waitForLoadState('networkidle');
+    found.push(...(await scrollThrough(page, path)));
+  }
+  expect(found).toEqual([]);
+});
+
+test('reader pages, the payment page and the admin pages: nothing interactive under the floating bar', async ({ page, browser, baseURL }) => {
+  test.setTimeout(300_000);
+  const reader = uniqueReader();
+  const api: APIRequestContext = await playwrightRequest.newContext({ baseURL });
+  const registered = await api.post('/api/users/register', {
+    data: { username: reader.username, password: reader.password, email: reader.email, displayName: reader.displayName },
+    headers: { 'X-CSRF-Token': await csrf(api) },
+  });
+  expect(registered.ok()).toBe(true);
+  await api.dispose();
+
+  const found: string[] = [];
+  await signIn(page, reader.username, reader.password);
+  await page.goto('/profile');
+  await expect(page.getByRole('tab', { name: 'Account Details' })).toBeVisible();
+  found.push(...(await scrollThrough(page, '/profile')));
+  await page.goto('/profile#library');
+  await expect(page.getByRole('heading', { name: 'Your Library' })).toBeVisible();
+  found.push(...(await scrollThrough(page, '/profile#library')));
+
+  // The test payment page, reached through the home page's purchase buttons.
+  await page.goto('/#purchase');
+  await page.getByRole('button', { name: 'Buy Audiobook' }).click();
+  await expect(page.getByRole('button', { name: 'Pay £14.99' })).toBeVisible({ timeout: 20_000 });
+  found.push(...(await scrollThrough(page, '/pay')));
+
+  const adminContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const admin = await adminContext.newPage();
+  await signIn(admin, ADMIN.username, ADMIN.password);
+  for (const path of ['/admin', '/dashboard', '/admin/orders', '/admin/posts', '/admin/posts/new', '/admin/files', '/admin/messages', '/admin/subscribers', '/admin/users', '/admin/settings', '/admin/books/create']) {
+    await admin.goto(path);
+    await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
+    await admin.waitForLoadState('networkidle');
+    found.push(...(await scrollThrough(admin, path)));
+  }
+  await adminContext.close();
+  expect(found).toEqual([]);
+});
