@@ -1,7 +1,9 @@
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { Redis } from 'ioredis';
@@ -35,7 +37,7 @@ import {
 import { registerSecurityHeaders } from './platform/security';
 import { csrfPlugin } from './platform/csrf';
 import { sessionPlugin } from './platform/sessions';
-import { spaPlugin } from './platform/spa';
+import { loadRenderApp, type RenderApp, spaPlugin } from './platform/spa';
 import { resolveServerSecret } from './features/settings/service';
 import { registerFeatures } from './features';
 
@@ -81,6 +83,8 @@ export interface BuildOptions {
   mailTransport?: MailTransport | null;
   redis?: Redis | null;
   clientDir?: string;
+  /** The server renderer of the public pages; by default the one built beside the client, if any. */
+  renderApp?: RenderApp | null;
   /** Log level and destination; false for none (tests). */
   logger?: LoggerSettings | false;
 }
@@ -202,6 +206,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await registerSecurityHeaders(app, { stripe: config.paymentProvider === 'stripe' });
+  // Every text answer goes out compressed: brotli when the client takes it, else gzip. Pages and static
+  // files arrive already compressed (built once) and are left alone; this covers API JSON, feeds and
+  // the rest, at a brotli quality cheap enough per request.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(cookie);
   await registerRateLimits(app, redis);
   await app.register(sessionPlugin, {
@@ -211,7 +224,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     secureCookies: config.secureCookies,
   });
   await app.register(csrfPlugin, { secret: deps.secret, random, secureCookies: config.secureCookies });
-  await app.register(spaPlugin, { clientDir: deps.clientDir });
+  await app.register(spaPlugin, {
+    clientDir: deps.clientDir,
+    renderApp: options.renderApp !== undefined ? options.renderApp : await loadRenderApp(deps.clientDir),
+  });
   // The front door serves static files once it knows the headers the app adds to every answer; it learns
   // them from the app's own answer for one file, so both paths send the same security headers.
   app.addHook('onListen', async () => {
