@@ -1,26 +1,29 @@
 // Starts the built site (dist/) on a fresh data directory for a benchmark, and stops it afterwards.
+// Options: `prefix` runs it under another command (e.g. taskset), `nodeArgs` go to node (e.g. --import),
+// `ipc` opens a message channel to the server process; `dataDir` reuses a data directory, `keepData` keeps it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export async function startBuiltSite({ port, env = {}, name = 'bench' }) {
+export async function startBuiltSite({ port, env = {}, name = 'bench', prefix = [], nodeArgs = [], ipc = false, quiet = false, dataDir: existing, keepData = false }) {
   if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/client/index.html')) {
     console.error('The site is not built: run `npm run build` first.');
     process.exit(2);
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `site-${name}-`));
+  const dataDir = existing ?? fs.mkdtempSync(path.join(os.tmpdir(), `site-${name}-`));
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
+  const command = [...prefix, process.execPath, ...nodeArgs, 'dist/server/main.js'];
+  const server = spawn(command[0], command.slice(1), {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: 'inherit',
+    stdio: [quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit', 'inherit', ...(ipc ? ['ipc'] : [])],
   });
   const stop = async () => {
     if (server.exitCode === null) {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitReady(base);
@@ -28,17 +31,17 @@ export async function startBuiltSite({ port, env = {}, name = 'bench' }) {
     await stop();
     throw error;
   }
-  return { base, stop };
+  return { base, stop, process: server, pid: server.pid, dataDir };
 }
 
 export async function waitReady(base) {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('server did not become ready');
 }

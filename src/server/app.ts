@@ -1,6 +1,9 @@
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { Redis } from 'ioredis';
@@ -15,15 +18,26 @@ import type { Database } from './db/client';
 import { type Clock, type Random, systemClock, systemRandom } from './platform/crypto';
 import { registerErrorHandling } from './platform/errors';
 import { DiskFileStore, type FileStore } from './platform/files';
+import { JobRunner } from './platform/jobs';
 import { Mailer, type MailTransport, smtpTransport } from './platform/mail';
+import { SiteMetrics, registerMetrics } from './platform/metrics';
 import { findProjectRoot } from './platform/project-root';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments';
 import { MemoCache } from './platform/memo-cache';
-import { MemoryRateCounter, type RateCounter, RedisRateCounter, registerRateLimits } from './platform/rate-limit';
+import { AccessLog, createLoggers, defaultLogger, type LoggerSettings, requestIdFrom } from './platform/logging';
+import { commonHeadersOf, type FrontDoor, serveRemembered, serveStatic } from './platform/front-door';
+import { startCacheBus } from './platform/cache-bus';
+import {
+  FallbackRateCounter,
+  MemoryRateCounter,
+  type RateCounter,
+  RedisRateCounter,
+  registerRateLimits,
+} from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security';
 import { csrfPlugin } from './platform/csrf';
 import { sessionPlugin } from './platform/sessions';
-import { spaPlugin } from './platform/spa';
+import { loadRenderApp, type RenderApp, spaPlugin } from './platform/spa';
 import { resolveServerSecret } from './features/settings/service';
 import { registerFeatures } from './features';
 
@@ -34,8 +48,14 @@ export interface AppDeps {
   random: Random;
   files: FileStore;
   mailer: Mailer;
+  /** The one job runner (mail dispatch, reconciliation, ...); main.ts starts it. */
+  jobs: JobRunner;
+  metrics: SiteMetrics;
   counter: RateCounter;
-  /** Read-through cache of admin-edited content every page reads; admin writes clear it. */
+  /**
+   * The public cache: everything anonymous visitors read, filled once; an admin change clears it here and on
+   * every other instance (cache-bus.ts). Rendered pages live in it under `html:` keys.
+   */
   cache: MemoCache;
   redis: Redis | null;
   /** Hosted payment pages and webhooks: the local test page or Stripe. */
@@ -49,6 +69,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** What the HTTP server answers before the framework (static files, repeated public reads). */
+    frontDoor: FrontDoor;
   }
 }
 
@@ -61,59 +83,41 @@ export interface BuildOptions {
   mailTransport?: MailTransport | null;
   redis?: Redis | null;
   clientDir?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** The server renderer of the public pages; by default the one built beside the client, if any. */
+  renderApp?: RenderApp | null;
+  /** Log level and destination; false for none (tests). */
+  logger?: LoggerSettings | false;
 }
 
-export const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-csrf-token"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.token',
-];
-
-/**
- * The URL as logged: query strings are dropped (reset links, unsubscribe links and other signed URLs carry
- * their secret there) and the token of a signed download path is masked.
- */
-export function loggableUrl(url: string): string {
-  const path = url.split('?')[0];
-  return path.replace(/^\/files\/download\/[^/]+/, '/files/download/[redacted]');
-}
-
-export function defaultLogger(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
-  return {
-    level,
-    stream,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: {
-      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
-        method: req.method,
-        url: loggableUrl(req.url),
-        remoteAddress: req.ip,
-      }),
-    },
-  };
-}
+export { REDACTED_PATHS, defaultLogger, loggableUrl } from './platform/logging';
 
 /** Builds the whole server from its dependencies; main.ts and the tests build the same app. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const random = options.random ?? systemRandom;
+  // The front door: known static files are answered before the framework sees the request (see
+  // static-assets.ts); everything else goes to Fastify.
+  const loggers = createLoggers(options.logger ?? defaultLogger(config.LOG_LEVEL));
+  const front: FrontDoor = { assets: null, remembered: new Map(), closing: false, log: loggers.access };
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? defaultLogger(config.LOG_LEVEL),
+    ...(loggers.app ? { loggerInstance: loggers.app } : { logger: false }),
+    logController: new AccessLog(loggers.access),
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
-    },
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
+        if (front.assets === null || !(serveStatic(front, req, res) || serveRemembered(front, req, res))) handler(req, res);
+      });
+      // What Fastify sets on a server it makes itself.
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
 
@@ -121,27 +125,58 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   // While shutting down, answers still in flight close their connection, so a keep-alive client does not
   // hold the process open until its keep-alive timeout.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
+  app.addHook('preClose', (done) => {
+    front.closing = true;
+    done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
-    if (closing) reply.header('Connection', 'close');
+    if (front.closing) reply.header('Connection', 'close');
+    done(null, payload);
   });
 
   const mailTransport =
     options.mailTransport !== undefined ? options.mailTransport : config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
   const redis = options.redis ?? null;
+  const files = options.files ?? new DiskFileStore(path.join(config.dataDir, 'files'));
+  const metrics = new SiteMetrics(database.db, clock);
+  const jobs = new JobRunner(database.db, clock, app.log, {
+    onRun: (job, outcome) => metrics.jobRuns.inc({ job, outcome }),
+  });
+  const mailer = new Mailer(database.db, clock, config.MAIL_FROM, mailTransport, app.log, files, {
+    onSent: (kind) => metrics.mailSent.inc({ kind }),
+    onFailed: (kind) => metrics.mailFailed.inc({ kind }),
+  });
+  if (mailTransport) {
+    jobs.define('mail-dispatch', {
+      everyMs: config.MAIL_POLL_MS,
+      leaseMs: 2 * 60_000,
+      // Drains what is due now; retries wait for their own time in the outbox.
+      handler: async () => {
+        let sent = 0;
+        for (let batch = 0; batch < 50; batch += 1) {
+          const n = await mailer.dispatchDue();
+          sent += n;
+          if (n === 0) break;
+        }
+        return { sent };
+      },
+    });
+    mailer.onEnqueued = () => jobs.kick('mail-dispatch');
+  }
   const deps: AppDeps = {
     config,
     database,
     clock,
     random,
-    files: options.files ?? new DiskFileStore(path.join(config.dataDir, 'files')),
-    mailer: new Mailer(database.db, clock, config.MAIL_FROM, mailTransport, app.log),
-    counter: redis ? new RedisRateCounter(redis) : new MemoryRateCounter(clock),
-    cache: new MemoCache(config.SITE_CACHE_MS),
+    files,
+    mailer,
+    jobs,
+    metrics,
+    counter: redis
+      ? new FallbackRateCounter(new RedisRateCounter(redis), new MemoryRateCounter(clock), app.log)
+      : new MemoryRateCounter(clock),
+    cache: new MemoCache(config.SITE_CACHE_MS, () => clock.now().getTime()),
     redis,
     payments: createPaymentProvider(config, clock, random),
     secret: await resolveServerSecret(database.db, config.SESSION_SECRET),
@@ -149,8 +184,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       options.clientDir ?? path.join(findProjectRoot(path.dirname(fileURLToPath(import.meta.url))), 'dist/client'),
   };
   app.decorate('deps', deps);
+  app.decorate('frontDoor', front);
+  deps.cache.onLocalClear(() => front.remembered.clear());
+  if (deps.cache.enabled) {
+    const stopBus = await startCacheBus({ cache: deps.cache, database, redis, log: app.log });
+    app.addHook('onClose', async () => stopBus());
+  }
 
   registerErrorHandling(app);
+  registerMetrics(app, metrics, config.METRICS_TOKEN);
   await app.register(swagger, {
     openapi: {
       info: { title: 'What We Owe the Dead: site API', version: '1.0.0' },
@@ -164,6 +206,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await registerSecurityHeaders(app, { stripe: config.paymentProvider === 'stripe' });
+  // Every text answer goes out compressed: brotli when the client takes it, else gzip. Pages and static
+  // files arrive already compressed (built once) and are left alone; this covers API JSON, feeds and
+  // the rest, at a brotli quality cheap enough per request.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(cookie);
   await registerRateLimits(app, redis);
   await app.register(sessionPlugin, {
@@ -173,7 +224,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     secureCookies: config.secureCookies,
   });
   await app.register(csrfPlugin, { secret: deps.secret, random, secureCookies: config.secureCookies });
-  await app.register(spaPlugin, { clientDir: deps.clientDir });
+  await app.register(spaPlugin, {
+    clientDir: deps.clientDir,
+    renderApp: options.renderApp !== undefined ? options.renderApp : await loadRenderApp(deps.clientDir),
+  });
+  // The front door serves static files once it knows the headers the app adds to every answer; it learns
+  // them from the app's own answer for one file, so both paths send the same security headers.
+  app.addHook('onListen', async () => {
+    const probe = app.staticAssets.list()[0];
+    if (!probe) return;
+    const res = await app.inject({ url: probe.urlPath });
+    app.staticAssets.setCommonHeaders(commonHeadersOf(res.headers));
+    front.assets = app.staticAssets;
+  });
 
   await registerFeatures(app);
 

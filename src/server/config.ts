@@ -31,6 +31,10 @@ const envObject = z.object({
     ALLOW_TEST_PAYMENTS: bool.default(false),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+    /** Another Stripe API base (stripe-mock, a test double); the real API when unset. */
+    STRIPE_API_URL: z.string().url().optional(),
+    /** Bearer token for GET /metrics; unset means /metrics does not exist. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ENDPOINT: z.string().url().optional(),
@@ -40,7 +44,7 @@ const envObject = z.object({
     REDIS_URL: optionalUrl(['redis', 'rediss']),
     TRUST_PROXY: z.string().default('false'),
     DEMO_LOGIN: bool.optional(),
-    SITE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+    SITE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -22,6 +22,13 @@ export interface Database {
   /** Raw SQL on the underlying engine, for migrations, locks and health checks. */
   exec(sqlText: string): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Subscribes to a notification channel (PostgreSQL LISTEN). `onGap` runs when notifications may have been
+   * missed (the listening connection was lost and has come back), so the caller can resynchronise.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  /** Sends a notification to every listener on every instance sharing this database. */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,12 +47,26 @@ export function withDefaultUser(databaseUrl: string): string {
   return url.toString();
 }
 
+/**
+ * PGlite tuned for a small server. Its buffers live inside the process (WASM memory), and the public reads
+ * are served from the app's own cache, so PostgreSQL's 128 MB of shared buffers mostly held copies of what
+ * the app already keeps; 16 MB holds this site's whole working set and keeps the process well under 300 MB.
+ */
+const PGLITE_OPTIONS = {
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=2MB', '-c', 'maintenance_work_mem=16MB'],
+  ],
+};
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: withDefaultUser(options.databaseUrl),
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
+      // An unreachable server fails requests in seconds (503) instead of holding them open.
+      connectionTimeoutMillis: 5_000,
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
     // replaces it and the next query reports any real outage.
@@ -61,6 +82,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, onMessage, onGap) =>
+        listenOnPostgres(withDefaultUser(options.databaseUrl!), channel, onMessage, onGap, options.onIdleError),
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
       close: () => pool.end(),
     };
   }
@@ -69,7 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, PGLITE_OPTIONS);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -81,6 +107,84 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
+    // One process owns a PGlite directory, so its notifications only ever reach this process; they still go
+    // through the engine so both engines share one invalidation path.
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     close: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own that stays open (a pooled one would be handed to other queries).
+ * When it drops, it reconnects with a growing delay and reports the gap: notifications sent meanwhile are lost.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap?: () => void,
+  onError?: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 100;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    c.on('error', (error) => {
+      onError?.(error);
+      reconnect(c);
+    });
+    c.on('end', () => reconnect(c));
+    await c.connect();
+    await c.query(`LISTEN ${quoted}`);
+    client = c;
+    delay = 100;
+  };
+  const reconnect = (from: pg.Client) => {
+    if (stopped || client !== from) return;
+    client = null;
+    from.removeAllListeners('end');
+    void from.end().catch(() => {});
+    const attempt = () => {
+      retry = null;
+      if (stopped) return;
+      connect().then(
+        () => onGap?.(),
+        (error: Error) => {
+          onError?.(error);
+          delay = Math.min(delay * 2, 5000);
+          retry = setTimeout(attempt, delay);
+          retry.unref();
+        },
+      );
+    };
+    retry = setTimeout(attempt, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    if (c) {
+      c.removeAllListeners('end');
+      await c.end().catch(() => {});
+    }
   };
 }

@@ -30,6 +30,21 @@ describe('request logs', () => {
     }
   });
 
+  it('writes one line per request: request id, method, path, route, status and time', async () => {
+    await t.app.inject({ url: '/api/books/424242?draft=1', headers: { 'x-request-id': 'trace-0001-abcd' } });
+    const mine = lines.map((l) => JSON.parse(l)).filter((l) => l.reqId === 'trace-0001-abcd');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      method: 'GET',
+      url: '/api/books/424242',
+      route: '/api/books/:id',
+      statusCode: 404,
+    });
+    expect(typeof mine[0].responseTime).toBe('number');
+  });
+
   it('keeps the path of ordinary URLs', () => {
     expect(loggableUrl('/api/books/3?x=1')).toBe('/api/books/3');
   });

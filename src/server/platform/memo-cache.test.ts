@@ -31,3 +31,43 @@ describe('MemoCache', () => {
     expect(loads).toBe(2);
   });
 });
+
+describe('MemoCache staleness and clears', () => {
+  it('treats a value as out of date from the time it names, by the given clock', async () => {
+    let now = 1_000;
+    const cache = new MemoCache(60_000, () => now);
+    let loads = 0;
+    const load = async () => ({ n: ++loads, until: 2_000 });
+    expect((await cache.get('k', load, { staleAt: (v) => v.until })).n).toBe(1);
+    now = 1_999;
+    expect((await cache.get('k', load, { staleAt: (v) => v.until })).n).toBe(1);
+    now = 2_000;
+    expect((await cache.get('k', load, { staleAt: (v) => v.until })).n).toBe(2);
+  });
+
+  it('announces its own clears to listeners but not the clears it is told about', async () => {
+    const cache = new MemoCache(60_000);
+    let announced = 0;
+    const stop = cache.onClear(() => announced++);
+    let loads = 0;
+    await cache.get('k', async () => ++loads);
+    cache.clearLocal();
+    expect(announced).toBe(0);
+    expect(await cache.get('k', async () => ++loads)).toBe(2);
+    cache.clear();
+    expect(announced).toBe(1);
+    stop();
+    cache.clear();
+    expect(announced).toBe(1);
+  });
+
+  it('does not keep a load that was in flight when the cache was cleared', async () => {
+    const cache = new MemoCache(60_000);
+    let release!: (v: string) => void;
+    const slow = cache.get('k', () => new Promise<string>((r) => (release = r)));
+    cache.clear();
+    release('old');
+    expect(await slow).toBe('old');
+    expect(await cache.get('k', async () => 'new')).toBe('new');
+  });
+});

@@ -29,6 +29,13 @@ export interface IssuedSession {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public read served from the public cache: the same answer for everyone, so no session lookup. */
+    publicRead?: boolean;
+  }
+}
+
+declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
@@ -175,6 +182,8 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
   app.decorate('sessions', service);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
+    // Public reads answer the same to everyone: looking the caller up would be database work for nothing.
+    if (request.routeOptions.config?.publicRead) return;
     if (request.url.startsWith('/api/') || request.url.startsWith('/pay/')) {
       request.auth = await service.resolve(request);
     }

@@ -10,6 +10,7 @@ import { adminOrdersRoutes } from './orders-routes';
 import { adminPostsRoutes } from './posts-routes';
 import { adminReadersRoutes } from './readers-routes';
 import { adminSettingsRoutes } from './settings-routes';
+import { adminSystemRoutes } from './system-routes';
 
 /**
  * Routes of the admin domain, all under /api/admin. The admin check runs on every one of them at
@@ -17,9 +18,11 @@ import { adminSettingsRoutes } from './settings-routes';
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
-  // Any successful admin change may touch what every page reads: this instance shows it at once
-  // (others within SITE_CACHE_MS).
-  app.addHook('onResponse', async (request, reply) => {
+  // Any successful admin change may touch what the public reads (books, prices, posts, site content, files):
+  // the public cache is cleared here and, through the cache bus, on every other instance. Clearing before the
+  // answer leaves means the admin's next read already sees the change. Admin changes are rare and a refill
+  // costs a few queries, so the whole cache goes rather than risk missing one dependent entry.
+  app.addHook('onSend', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.deps.cache.clear();
   });
 
@@ -36,4 +39,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminOrdersRoutes);
   await app.register(adminReadersRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(adminSystemRoutes);
 };

@@ -2,28 +2,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blogPostSchema, blogPostSummarySchema, blogSlugParam } from '@shared/schemas/blog';
 import { errorSchema } from '@shared/schemas/common';
+import { sendCachedAnswer } from '../../platform/cached-answer';
 import { notFound } from '../../platform/errors';
-import { getPublishedPost, listPublishedPosts } from './service';
+import { publishedBlog } from './published';
 
-/** Routes of the blog domain: the public list and one post by slug. */
+/** Routes of the blog domain: the public list and one post by slug, both from the public cache. */
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
-
   app.get(
     '/api/blog',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['blog'],
         summary: 'Published posts, newest first',
         response: { 200: z.array(blogPostSummarySchema) },
       },
     },
-    async () => listPublishedPosts(db, app.deps.clock.now()),
+    async (request, reply) => sendCachedAnswer(request, reply, (await publishedBlog(app)).list),
   );
 
   app.get(
     '/api/blog/:slug',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['blog'],
         summary: 'One published post by slug, HTML sanitized',
@@ -31,10 +32,10 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: blogPostSchema, 404: errorSchema },
       },
     },
-    async (request) => {
-      const post = await getPublishedPost(db, request.params.slug, app.deps.clock.now());
-      if (!post) throw notFound('Blog post not found');
-      return post;
+    async (request, reply) => {
+      const found = await (await publishedBlog(app)).find(request.params.slug);
+      if (!found) throw notFound('Blog post not found');
+      return sendCachedAnswer(request, reply, found.answer);
     },
   );
 };

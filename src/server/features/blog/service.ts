@@ -66,3 +66,17 @@ export async function getPublishedPost(db: DbOrTx, slug: string, now: Date): Pro
   if (!row) return null;
   return { ...toSummary(row), content: sanitizePostHtml(row.content) };
 }
+
+/**
+ * Every post marked published, scheduled ones included, newest first, with its stored HTML (not yet cleaned):
+ * what the public cache is filled from. The caller decides what is due.
+ */
+export async function listPublishedPostsWithContent(db: DbOrTx): Promise<Array<BlogPostSummary & { rawContent: string; publishedAt: Date }>> {
+  const rows = await db
+    .select({ ...summaryColumns, content: blogPosts.content })
+    .from(blogPosts)
+    .leftJoin(users, eq(users.id, blogPosts.authorId))
+    .where(eq(blogPosts.isPublished, true))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+  return rows.map((row) => ({ ...toSummary(row), rawContent: row.content, publishedAt: row.publishedAt }));
+}

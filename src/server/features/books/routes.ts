@@ -2,49 +2,58 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookSchema, featuredBookSchema } from '@shared/schemas/books';
 import { errorSchema, idParam } from '@shared/schemas/common';
+import { sendCachedAnswer } from '../../platform/cached-answer';
 import { notFound } from '../../platform/errors';
-import { getBook, getFeaturedBook, listBooks, listPrices } from './service';
+import { bookCatalog, priceSchema } from './catalog';
 
-const priceSchema = z.object({ format: z.string(), price: z.number().int(), currency: z.string() });
-
+/**
+ * Public book reads, answered from the public cache: no database work and no serialization per request.
+ * `publicRead` tells the session hook that these answers are the same for everyone.
+ */
 export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
-
   app.get(
     '/api/books',
-    { schema: { tags: ['books'], summary: 'All books, the featured one first', response: { 200: z.array(bookSchema) } } },
-    async () => listBooks(db),
+    {
+      config: { publicRead: true },
+      schema: { tags: ['books'], summary: 'All books, the featured one first', response: { 200: z.array(bookSchema) } },
+    },
+    async (request, reply) => sendCachedAnswer(request, reply, (await bookCatalog(app)).list),
   );
 
   app.get(
     '/api/books/featured',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['books'],
         summary: 'The book on sale',
         response: { 200: featuredBookSchema, 404: errorSchema },
       },
     },
-    async () => {
-      const book = await getFeaturedBook(db);
-      if (!book) throw notFound('No book is on sale at the moment');
-      return { id: book.id, title: book.title };
+    async (request, reply) => {
+      const { featured } = await bookCatalog(app);
+      if (!featured) throw notFound('No book is on sale at the moment');
+      return sendCachedAnswer(request, reply, featured);
     },
   );
 
   app.get(
     '/api/books/:id',
-    { schema: { tags: ['books'], params: idParam, response: { 200: bookSchema, 404: errorSchema } } },
-    async (request) => {
-      const book = await getBook(db, request.params.id);
-      if (!book) throw notFound('Book not found');
-      return book;
+    {
+      config: { publicRead: true },
+      schema: { tags: ['books'], params: idParam, response: { 200: bookSchema, 404: errorSchema } },
+    },
+    async (request, reply) => {
+      const entry = (await bookCatalog(app)).byId.get(request.params.id);
+      if (!entry) throw notFound('Book not found');
+      return sendCachedAnswer(request, reply, entry.book);
     },
   );
 
   app.get(
     '/api/books/:id/prices',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['books'],
         summary: 'The server price per format, minor units',
@@ -52,10 +61,10 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(priceSchema), 404: errorSchema },
       },
     },
-    async (request) => {
-      const book = await getBook(db, request.params.id);
-      if (!book) throw notFound('Book not found');
-      return listPrices(db, book.id);
+    async (request, reply) => {
+      const entry = (await bookCatalog(app)).byId.get(request.params.id);
+      if (!entry) throw notFound('Book not found');
+      return sendCachedAnswer(request, reply, entry.prices);
     },
   );
 };

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteAnswerSchema } from '@shared/schemas/site';
 import { DEMO_READER } from '../../db/seed/demo';
-import { listPublishedPosts } from '../blog/service';
+import { jsonAnswer, sendCachedAnswer } from '../../platform/cached-answer';
+import { publishedBlog } from '../blog/published';
 import { rssXml, robotsTxt, sitemapXml } from './feeds';
-import { registerHeadRenderers } from './seo';
-import { getSiteData, lastBookUpdate } from './service';
+import { registerPageRenderers } from './pages';
+import { registerHeadRenderers, siteData } from './seo';
+import { lastBookUpdate } from './service';
 
 /** Routes of the site domain: home-page content, the crawler head tags, sitemap, robots and RSS. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,22 +16,29 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/site',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['site'],
         summary: 'Home-page content, gallery, reviews, books and the demo-login switch',
         response: { 200: siteAnswerSchema },
       },
     },
-    async () => ({
-      ...(await app.deps.cache.get('site', () => getSiteData(db))),
-      demoLogin: config.demoLoginEnabled ? { username: DEMO_READER.username, password: DEMO_READER.password } : null,
-    }),
+    async (request, reply) => {
+      const answer = await app.deps.cache.get('site:answer', async () =>
+        jsonAnswer(siteAnswerSchema, {
+          ...(await siteData(app)),
+          demoLogin: config.demoLoginEnabled ? { username: DEMO_READER.username, password: DEMO_READER.password } : null,
+        }),
+      );
+      return sendCachedAnswer(request, reply, answer);
+    },
   );
 
   registerHeadRenderers(app);
+  registerPageRenderers(app);
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const [posts, modified] = await Promise.all([listPublishedPosts(db, app.deps.clock.now()), lastBookUpdate(db)]);
+    const [{ posts }, modified] = await Promise.all([publishedBlog(app), lastBookUpdate(db)]);
     return reply
       .type('application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
@@ -41,8 +50,8 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/rss.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const posts = await listPublishedPosts(db, app.deps.clock.now(), 50);
-    const content = (await app.deps.cache.get('site', () => getSiteData(db))).content;
+    const posts = (await publishedBlog(app)).posts.slice(0, 50);
+    const { content } = await siteData(app);
     return reply
       .type('application/rss+xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=900')

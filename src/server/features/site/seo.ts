@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { formatPrice } from '@shared/constants';
 import type { HeadTags } from '../../platform/spa';
-import { getPublishedPost } from '../blog/service';
+import { publishedBlog } from '../blog/published';
 import { getSiteData } from './service';
+
+/** What every page reads (content, featured book, prices, reviews), from the public cache. */
+export const siteData = (app: FastifyInstance) => app.deps.cache.get('site', () => getSiteData(app.deps.database.db));
 
 const abs = (publicUrl: URL, p: string) => new URL(p, publicUrl).toString();
 /** The 1200x630 social card (raster: card renderers do not draw SVG covers). */
@@ -17,7 +20,7 @@ const FORMAT_NAMES: Record<string, string> = {
 /** Home page head: social cards and a schema.org Book with an Offer per format and the rating. */
 export async function homeHead(app: FastifyInstance): Promise<HeadTags | null> {
   const { publicUrl } = app.deps.config;
-  const site = await app.deps.cache.get('site', () => getSiteData(app.deps.database.db));
+  const site = await siteData(app);
   const book = site.featuredBook;
   if (!book) return null;
   const { content } = site;
@@ -92,10 +95,10 @@ export async function homeHead(app: FastifyInstance): Promise<HeadTags | null> {
 /** A post's head: its own card and a schema.org BlogPosting; an unknown slug is a real 404. */
 export async function postHead(app: FastifyInstance, slug: string): Promise<HeadTags | { notFound: true }> {
   const { publicUrl } = app.deps.config;
-  const db = app.deps.database.db;
-  const post = await getPublishedPost(db, slug, app.deps.clock.now());
-  if (!post) return { notFound: true };
-  const site = await app.deps.cache.get('site', () => getSiteData(db));
+  const found = await (await publishedBlog(app)).find(slug);
+  if (!found) return { notFound: true };
+  const { post } = found;
+  const site = await siteData(app);
   const siteTitle = site.content.siteTitle;
   const url = abs(publicUrl, `/blog/${post.id}`);
   const image = abs(publicUrl, post.coverImage ?? SOCIAL_CARD.path);

@@ -1,0 +1,125 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type pino from 'pino';
+import { type CachedAnswer, chooseEncoding, etagFor, matchesIfNoneMatch } from './cached-answer';
+import { infoEnabled, requestIdFrom } from './logging';
+import type { StaticAssets } from './static-assets';
+
+/** How long the front door answers a public read by itself before the app is asked again. */
+export const REMEMBER_MS = 1000;
+
+interface Remembered {
+  answer: CachedAnswer;
+  cacheControl: string;
+  route: string;
+  until: number;
+}
+
+export interface FrontDoor {
+  assets: StaticAssets | null;
+  /**
+   * Public reads the app answered from the public cache, by exact path: for up to REMEMBER_MS the front
+   * door answers them itself with the same bytes and headers. Emptied whenever the public cache is cleared.
+   */
+  remembered: Map<string, Remembered>;
+  /** Set when the server is shutting down: answers close their connection. */
+  closing: boolean;
+  /** The access log (see logging.ts). */
+  log: pino.Logger | null;
+}
+
+/** Headers that belong to one answer, not to every answer of the app. */
+const PER_ANSWER = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'vary',
+  'date',
+  'connection',
+  'keep-alive',
+  'x-request-id',
+  'accept-ranges',
+  'set-cookie',
+]);
+
+/** The headers of an app answer that every answer carries (security headers). */
+export function commonHeadersOf(headers: Record<string, unknown>): Array<[string, string]> {
+  return Object.entries(headers)
+    .filter(([name, value]) => !PER_ANSWER.has(name.toLowerCase()) && value !== undefined)
+    .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]);
+}
+
+/**
+ * Answers a request for a built static file straight from memory, with the same headers and the same
+ * access-log line as the framework would give; false when the request is not for one.
+ */
+export function serveStatic(front: FrontDoor, req: IncomingMessage, res: ServerResponse): boolean {
+  const start = performance.now();
+  const id = requestIdFrom(req.headers['x-request-id']);
+  const extra = front.closing ? ['x-request-id', id, 'connection', 'close'] : ['x-request-id', id];
+  if (!front.assets!.serve(req, res, extra)) return false;
+  const log = front.log;
+  if (log && infoEnabled(log)) {
+    log.info(
+      {
+        reqId: id,
+        method: req.method,
+        url: req.url!.split('?')[0],
+        route: 'static',
+        statusCode: res.statusCode,
+        responseTime: Math.round((performance.now() - start) * 100) / 100,
+      },
+      'request completed',
+    );
+  }
+  return true;
+}
+
+/** Notes a public read's cached answer so the front door can repeat it (paths without a query only). */
+export function rememberAnswer(front: FrontDoor, url: string, route: string, answer: CachedAnswer, cacheControl: string): void {
+  if (front.assets === null || url.includes('?') || front.remembered.size > 10_000) return;
+  front.remembered.set(url, { answer, cacheControl, route, until: performance.now() + REMEMBER_MS });
+}
+
+/** Repeats a remembered public read, exactly as sendCachedAnswer would; false when there is none. */
+export function serveRemembered(front: FrontDoor, req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const entry = front.remembered.get(req.url ?? '');
+  if (!entry) return false;
+  const start = performance.now();
+  if (entry.until <= start) {
+    front.remembered.delete(req.url!);
+    return false;
+  }
+  const { answer } = entry;
+  const id = requestIdFrom(req.headers['x-request-id']);
+  const headers: string[] = [];
+  for (const [k, v] of front.assets!.common()) headers.push(k, v);
+  const use = chooseEncoding(req.headers['accept-encoding'], answer);
+  headers.push('etag', etagFor(answer.etag, use), 'cache-control', entry.cacheControl);
+  if (answer.br || answer.gzip) headers.push('vary', 'Accept-Encoding');
+  if (answer.lastModified) headers.push('last-modified', answer.lastModified);
+  headers.push('x-request-id', id);
+  if (front.closing) headers.push('connection', 'close');
+  if (matchesIfNoneMatch(req.headers['if-none-match'], answer.etag)) {
+    res.writeHead(304, headers);
+    res.end();
+  } else {
+    const body = use === 'br' ? answer.br! : use === 'gzip' ? answer.gzip! : answer.body;
+    headers.push('content-type', answer.type, 'content-length', String(body.length));
+    if (use) headers.push('content-encoding', use);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+  const log = front.log;
+  if (log && infoEnabled(log)) {
+    log.info(
+      { reqId: id, method: req.method, url: req.url, route: entry.route, statusCode: res.statusCode, responseTime: Math.round((performance.now() - start) * 100) / 100 },
+      'request completed',
+    );
+  }
+  return true;
+}
