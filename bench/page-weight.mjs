@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { startBuiltSite } from './built-site.mjs';
 import { READER_MARKERS, measureReader } from './reader-weight.mjs';
 
-const JS_BUDGET_KB = Number(process.env.BENCH_JS_BUDGET_KB ?? 120);
+const JS_BUDGET_KB = Number(process.env.BENCH_JS_BUDGET_KB ?? 100);
 // Chunks of the admin area, the dashboard and the reader's account pages (profile, library, password).
 // The floating bar's small "account-menu" dropdown is public layout, not account code.
 const FORBIDDEN = /^(admin|dashboard|profile|library|account-(?!menu)|change-password|checkout|login)[\w-]*\.(js|css)$/i;

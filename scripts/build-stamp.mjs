@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const INPUTS = ['src', 'public', 'scripts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 const STAMP = path.join(root, 'dist', '.build-stamp');
 /** What a complete build leaves behind. */
-const OUTPUTS = ['dist/server/main.js', 'dist/client/index.html'];
+const OUTPUTS = ['dist/server/main.js', 'dist/client/index.html', 'dist/server-render/entry-server.js'];
 
 function files(rel) {
   const full = path.join(root, rel);

@@ -1,19 +1,27 @@
-/** Browser entry: fonts, styles, providers and the router. */
-import '@fontsource-variable/playfair-display';
-import '@fontsource-variable/inter';
+/**
+ * Browser entry: fonts, styles, the data the server embedded, then hydration of the server's HTML
+ * (public pages) or a fresh render (every other page, whose root arrives empty).
+ */
+import './fonts.css';
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Providers } from './app/providers';
-import { AppRoutes } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { preloadPage } from './app/router';
+import { readInitialData, seedQueryCache } from './lib/initial-data';
+import { queryClient } from './lib/query-client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <AppRoutes />
-    </Providers>
-  </StrictMode>,
-);
+async function start(root: HTMLElement) {
+  if (!root.hasChildNodes()) {
+    createRoot(root).render(<App client={queryClient} />);
+    return;
+  }
+  seedQueryCache(queryClient, readInitialData(document));
+  // The page's code first, so hydration draws it in one pass instead of suspending.
+  await preloadPage(window.location.pathname).catch(() => undefined);
+  hydrateRoot(root, <App client={queryClient} />);
+}
+
+void start(container);

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { Redis } from 'ioredis';
@@ -16,18 +18,26 @@ import type { Database } from './db/client';
 import { type Clock, type Random, systemClock, systemRandom } from './platform/crypto';
 import { registerErrorHandling } from './platform/errors';
 import { DiskFileStore, type FileStore } from './platform/files';
+import { JobRunner } from './platform/jobs';
 import { Mailer, type MailTransport, smtpTransport } from './platform/mail';
+import { SiteMetrics, registerMetrics } from './platform/metrics';
 import { findProjectRoot } from './platform/project-root';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments';
 import { MemoCache } from './platform/memo-cache';
 import { AccessLog, createLoggers, defaultLogger, type LoggerSettings, requestIdFrom } from './platform/logging';
 import { commonHeadersOf, type FrontDoor, serveRemembered, serveStatic } from './platform/front-door';
 import { startCacheBus } from './platform/cache-bus';
-import { MemoryRateCounter, type RateCounter, RedisRateCounter, registerRateLimits } from './platform/rate-limit';
+import {
+  FallbackRateCounter,
+  MemoryRateCounter,
+  type RateCounter,
+  RedisRateCounter,
+  registerRateLimits,
+} from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security';
 import { csrfPlugin } from './platform/csrf';
 import { sessionPlugin } from './platform/sessions';
-import { spaPlugin } from './platform/spa';
+import { loadRenderApp, type RenderApp, spaPlugin } from './platform/spa';
 import { resolveServerSecret } from './features/settings/service';
 import { registerFeatures } from './features';
 
@@ -38,6 +48,9 @@ export interface AppDeps {
   random: Random;
   files: FileStore;
   mailer: Mailer;
+  /** The one job runner (mail dispatch, reconciliation, ...); main.ts starts it. */
+  jobs: JobRunner;
+  metrics: SiteMetrics;
   counter: RateCounter;
   /**
    * The public cache: everything anonymous visitors read, filled once; an admin change clears it here and on
@@ -70,6 +83,8 @@ export interface BuildOptions {
   mailTransport?: MailTransport | null;
   redis?: Redis | null;
   clientDir?: string;
+  /** The server renderer of the public pages; by default the one built beside the client, if any. */
+  renderApp?: RenderApp | null;
   /** Log level and destination; false for none (tests). */
   logger?: LoggerSettings | false;
 }
@@ -123,14 +138,44 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const mailTransport =
     options.mailTransport !== undefined ? options.mailTransport : config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
   const redis = options.redis ?? null;
+  const files = options.files ?? new DiskFileStore(path.join(config.dataDir, 'files'));
+  const metrics = new SiteMetrics(database.db, clock);
+  const jobs = new JobRunner(database.db, clock, app.log, {
+    onRun: (job, outcome) => metrics.jobRuns.inc({ job, outcome }),
+  });
+  const mailer = new Mailer(database.db, clock, config.MAIL_FROM, mailTransport, app.log, files, {
+    onSent: (kind) => metrics.mailSent.inc({ kind }),
+    onFailed: (kind) => metrics.mailFailed.inc({ kind }),
+  });
+  if (mailTransport) {
+    jobs.define('mail-dispatch', {
+      everyMs: config.MAIL_POLL_MS,
+      leaseMs: 2 * 60_000,
+      // Drains what is due now; retries wait for their own time in the outbox.
+      handler: async () => {
+        let sent = 0;
+        for (let batch = 0; batch < 50; batch += 1) {
+          const n = await mailer.dispatchDue();
+          sent += n;
+          if (n === 0) break;
+        }
+        return { sent };
+      },
+    });
+    mailer.onEnqueued = () => jobs.kick('mail-dispatch');
+  }
   const deps: AppDeps = {
     config,
     database,
     clock,
     random,
-    files: options.files ?? new DiskFileStore(path.join(config.dataDir, 'files')),
-    mailer: new Mailer(database.db, clock, config.MAIL_FROM, mailTransport, app.log),
-    counter: redis ? new RedisRateCounter(redis) : new MemoryRateCounter(clock),
+    files,
+    mailer,
+    jobs,
+    metrics,
+    counter: redis
+      ? new FallbackRateCounter(new RedisRateCounter(redis), new MemoryRateCounter(clock), app.log)
+      : new MemoryRateCounter(clock),
     cache: new MemoCache(config.SITE_CACHE_MS, () => clock.now().getTime()),
     redis,
     payments: createPaymentProvider(config, clock, random),
@@ -147,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   registerErrorHandling(app);
+  registerMetrics(app, metrics, config.METRICS_TOKEN);
   await app.register(swagger, {
     openapi: {
       info: { title: 'What We Owe the Dead: site API', version: '1.0.0' },
@@ -160,6 +206,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await registerSecurityHeaders(app, { stripe: config.paymentProvider === 'stripe' });
+  // Every text answer goes out compressed: brotli when the client takes it, else gzip. Pages and static
+  // files arrive already compressed (built once) and are left alone; this covers API JSON, feeds and
+  // the rest, at a brotli quality cheap enough per request.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(cookie);
   await registerRateLimits(app, redis);
   await app.register(sessionPlugin, {
@@ -169,7 +224,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     secureCookies: config.secureCookies,
   });
   await app.register(csrfPlugin, { secret: deps.secret, random, secureCookies: config.secureCookies });
-  await app.register(spaPlugin, { clientDir: deps.clientDir });
+  await app.register(spaPlugin, {
+    clientDir: deps.clientDir,
+    renderApp: options.renderApp !== undefined ? options.renderApp : await loadRenderApp(deps.clientDir),
+  });
   // The front door serves static files once it knows the headers the app adds to every answer; it learns
   // them from the app's own answer for one file, so both paths send the same security headers.
   app.addHook('onListen', async () => {

@@ -6,12 +6,14 @@
 import { lazy } from 'react';
 import type { ReactNode } from 'react';
 import { Route, Switch } from '@client/lib/router';
+import { preloadable } from '@client/lib/preloadable';
 import { RootLayout } from './layouts/root-layout';
 import { AdminGuard, ProtectedRoute } from './route-guards';
 
-const HomePage = lazy(() => import('@client/pages/home'));
-const BlogListPage = lazy(() => import('@client/pages/blog-list'));
-const BlogPostPage = lazy(() => import('@client/pages/blog-post'));
+// The server-rendered pages: preloaded before the server renders them and before the browser hydrates.
+const HomePage = preloadable(() => import('@client/pages/home'));
+const BlogListPage = preloadable(() => import('@client/pages/blog-list'));
+const BlogPostPage = preloadable(() => import('@client/pages/blog-post'));
 const LoginPage = lazy(() => import('@client/pages/login'));
 const ForgotPasswordPage = lazy(() => import('@client/pages/forgot-password'));
 const ResetPasswordPage = lazy(() => import('@client/pages/reset-password'));
@@ -25,13 +27,39 @@ const AdminPostsPage = lazy(() => import('@client/pages/admin-posts'));
 const AdminPostEditorPage = lazy(() => import('@client/pages/admin-post-editor'));
 const AdminFilesPage = lazy(() => import('@client/pages/admin-files'));
 const AdminOrdersPage = lazy(() => import('@client/pages/admin-orders'));
+const AdminTracePage = lazy(() => import('@client/pages/admin-trace'));
 const AdminMessagesPage = lazy(() => import('@client/pages/admin-messages'));
 const AdminSubscribersPage = lazy(() => import('@client/pages/admin-subscribers'));
 const AdminUsersPage = lazy(() => import('@client/pages/admin-users'));
+const AdminSystemPage = lazy(() => import('@client/pages/admin-system'));
 const AdminSettingsPage = lazy(() => import('@client/pages/admin-settings'));
 // The reading room: the EPUB, PDF and audio code load only on these routes.
 const ReadingRoomPage = lazy(() => import('@client/pages/reading-room'));
-const NotFoundPage = lazy(() => import('@client/pages/not-found'));
+const NotFoundPage = preloadable(() => import('@client/pages/not-found'));
+
+/** Every page the server renders, for the server to load before its first render. */
+export const SERVER_RENDERED_PAGES = [HomePage, BlogListPage, BlogPostPage, NotFoundPage];
+
+const KNOWN_PATHS = [
+  /^\/(login|forgot-password|reset-password|profile|checkout|dashboard)\/?$/i,
+  /^\/admin(\/.*)?$/i,
+  /^\/pay\/[^/]+\/?$/i,
+  /^\/read\/sample\/?$/i,
+  /^\/read\/[^/]+\/[^/]+\/?$/i,
+  /^\/listen\/[^/]+\/?$/i,
+];
+
+/**
+ * Loads the code of the server-rendered page at `pathname` (none for the other routes), so that
+ * hydration draws it at once. Mirrors the Switch below.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  if (pathname === '/') return HomePage.preload();
+  if (/^\/blog\/?$/i.test(pathname)) return BlogListPage.preload();
+  if (/^\/blog\/[^/]+\/?$/i.test(pathname)) return BlogPostPage.preload();
+  if (KNOWN_PATHS.some((r) => r.test(pathname))) return Promise.resolve();
+  return NotFoundPage.preload();
+}
 
 const protect = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
 const admin = (page: ReactNode) => <AdminGuard>{page}</AdminGuard>;
@@ -61,10 +89,12 @@ export function AppRoutes() {
         <Route path="/admin/posts/:id/edit">{admin(<AdminPostEditorPage mode="edit" />)}</Route>
         <Route path="/admin/files">{admin(<AdminFilesPage />)}</Route>
         <Route path="/admin/orders">{admin(<AdminOrdersPage />)}</Route>
+        <Route path="/admin/trace">{admin(<AdminTracePage />)}</Route>
         <Route path="/admin/messages">{admin(<AdminMessagesPage />)}</Route>
         <Route path="/admin/subscribers">{admin(<AdminSubscribersPage />)}</Route>
         <Route path="/admin/users">{admin(<AdminUsersPage />)}</Route>
         <Route path="/admin/settings">{admin(<AdminSettingsPage />)}</Route>
+        <Route path="/admin/system">{admin(<AdminSystemPage />)}</Route>
         <Route path="*"><NotFoundPage /></Route>
       </Switch>
     </RootLayout>

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { INITIAL_DATA_ID, type InitialEntry } from '@shared/initial-data';
+import { compressBoth, type Compressed, pickEncoding } from './compression';
 import { StaticAssets } from './static-assets';
 
 /** Tags the server writes into the HTML for crawlers that run no JavaScript. */
@@ -21,37 +24,58 @@ export interface HeadRenderer {
   render(request: FastifyRequest, params: Record<string, string>): Promise<HeadTags | { notFound: true } | null>;
 }
 
+/** A public page the server renders in full (React's server renderer), with the data it was drawn from. */
+export interface PageRenderer {
+  /** Returns null when the path is not this page's; else its params. */
+  match(pathname: string): Record<string, string> | null;
+  /** The data the page reads (as query-cache entries); `notFound` answers 404. */
+  load(params: Record<string, string>): Promise<{ entries: InitialEntry[]; notFound?: boolean }>;
+}
+
+/** The server build of the client (entry-server.tsx): the app's HTML for a path, drawn from the entries. */
+export type RenderApp = (path: string, entries: readonly InitialEntry[]) => Promise<string>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     addHeadRenderer(renderer: HeadRenderer): void;
+    addPageRenderer(renderer: PageRenderer): void;
     /** The built client's files, in memory. */
     staticAssets: StaticAssets;
   }
 }
 
-/** Client routes of the product (SPEC 2); any other path still gets the app, with status 404. */
+/**
+ * Client routes of the product (SPEC 2); any other path still gets the app, with status 404. Matched
+ * without regard to case, like the client router.
+ */
 const APP_ROUTES = [
   /^\/$/,
-  /^\/blog\/?$/,
-  /^\/blog\/[^/]+\/?$/,
-  /^\/login\/?$/,
-  /^\/forgot-password\/?$/,
-  /^\/reset-password\/?$/,
-  /^\/profile\/?$/,
-  /^\/checkout\/?$/,
-  /^\/dashboard\/?$/,
-  /^\/admin(\/.*)?$/,
-  /^\/pay\/[^/]+\/?$/,
+  /^\/blog\/?$/i,
+  /^\/blog\/[^/]+\/?$/i,
+  /^\/login\/?$/i,
+  /^\/forgot-password\/?$/i,
+  /^\/reset-password\/?$/i,
+  /^\/profile\/?$/i,
+  /^\/checkout\/?$/i,
+  /^\/dashboard\/?$/i,
+  /^\/admin(\/.*)?$/i,
+  /^\/pay\/[^/]+\/?$/i,
   // The reading room (issue 13): the free sample, an owned ebook or PDF, an owned audiobook.
-  /^\/read\/sample\/?$/,
-  /^\/read\/\d+\/(ebook|pdf)\/?$/,
-  /^\/listen\/\d+\/?$/,
+  /^\/read\/sample\/?$/i,
+  /^\/read\/\d+\/(ebook|pdf)\/?$/i,
+  /^\/listen\/\d+\/?$/i,
 ];
 
 const escapeHtml = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-// JSON inside <script> must not be able to close the element.
-const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+// JSON inside <script> must not be able to close the element or open a comment, whatever the data holds.
+export const safeJson = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export function renderHead(tags: HeadTags): string {
   const lines = [`<title>${escapeHtml(tags.title)}</title>`];
@@ -74,23 +98,66 @@ export function injectHead(html: string, tags: HeadTags): string {
   return withoutDescription.replace('</head>', `    ${renderHead(tags)}\n  </head>`);
 }
 
-export interface SpaOptions {
-  /** The built client (vite build output). */
-  clientDir: string;
+/** Puts the rendered app into #root and the data it was drawn from beside it; drops the no-JS notice. */
+export function injectApp(html: string, appHtml: string, entries: readonly InitialEntry[]): string {
+  // Function replacers: the rendered text may contain `$&` and the like, which a string replacement expands.
+  const data = `<script id="${INITIAL_DATA_ID}" type="application/json">${safeJson(entries)}</script>`;
+  return html
+    .replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, () => '')
+    .replace('<div id="root"></div>', () => `<div id="root">${appHtml}</div>\n    ${data}`);
 }
 
 /**
- * Serves the built client: hashed assets cached for a year, everything else revalidated, and the app's
- * index.html for every non-API path so the client router can take over.
+ * Loads the server renderer built beside the client (dist/server-render/entry-server.js), or null when
+ * there is none (a checkout without a build, or a test's client fixture).
+ */
+export async function loadRenderApp(clientDir: string): Promise<RenderApp | null> {
+  const file = path.join(clientDir, '..', 'server-render', 'entry-server.js');
+  if (!fs.existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as { renderApp?: RenderApp };
+  return typeof module.renderApp === 'function' ? module.renderApp : null;
+}
+
+export interface SpaOptions {
+  /** The built client (vite build output). */
+  clientDir: string;
+  /** The server renderer; without it every page gets the bare app shell for the browser to render. */
+  renderApp?: RenderApp | null;
+}
+
+interface HtmlAnswer {
+  status: number;
+  body: Compressed;
+}
+
+const PAGE_SECTIONS = ['blog', 'login'];
+
+/** A page answered but not kept in the cache (the cache forgets a load that fails). */
+class NotKept extends Error {
+  constructor(readonly answer: HtmlAnswer) {
+    super('not kept');
+  }
+}
+
+/**
+ * Serves the built client: hashed assets cached for a year, everything else revalidated, and for every
+ * other GET the app's page. Public pages (registered with addPageRenderer, and the not-found page)
+ * arrive rendered on the server with their data; the rest get the shell the browser renders. Every page
+ * is built once, compressed (brotli and gzip) once, and kept in the site cache under `html:` keys, which
+ * admin changes clear with the data.
  */
 export const spaPlugin = fp<SpaOptions>(async (app: FastifyInstance, opts) => {
-  const renderers: HeadRenderer[] = [];
+  const headRenderers: HeadRenderer[] = [];
+  const pageRenderers: PageRenderer[] = [];
   app.decorate('addHeadRenderer', (r: HeadRenderer) => {
-    renderers.push(r);
+    headRenderers.push(r);
   });
+  app.decorate('addPageRenderer', (r: PageRenderer) => {
+    pageRenderers.push(r);
+  });
+  const renderApp = opts.renderApp ?? null;
   const indexPath = path.join(opts.clientDir, 'index.html');
-  const built = fs.existsSync(indexPath);
-  let indexHtml: string | null = built ? fs.readFileSync(indexPath, 'utf8') : null;
+  let indexHtml: string | null = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
 
   // Every built file is answered from memory (static-assets.ts); real HTTP traffic to them does not even
   // reach the framework (app.ts), these routes serve app.inject and the first requests after start.
@@ -115,6 +182,77 @@ export const spaPlugin = fp<SpaOptions>(async (app: FastifyInstance, opts) => {
     void assets.compressMissing().catch((error: Error) => app.log.warn({ err: error }, 'could not compress static files'));
   });
 
+  async function headFor(request: FastifyRequest, pathname: string, html: string) {
+    for (const renderer of headRenderers) {
+      const params = renderer.match(pathname);
+      if (!params) continue;
+      const tags = await renderer.render(request, params);
+      if (tags && 'notFound' in tags) return { html, notFound: true };
+      if (tags) return { html: injectHead(html, tags), notFound: false };
+      break;
+    }
+    return { html, notFound: false };
+  }
+
+  /**
+   * The page with the app drawn into it. Should the renderer fail, the page still works: the browser
+   * draws it from the bare shell, as it did before pages were rendered on the server.
+   */
+  async function drawApp(html: string, drawnAt: string, entries: readonly InitialEntry[]): Promise<string> {
+    if (!renderApp) return html;
+    try {
+      return injectApp(html, await renderApp(drawnAt, entries), entries);
+    } catch (error) {
+      app.log.error({ err: error, path: drawnAt }, 'server rendering failed; answering the shell');
+      return html;
+    }
+  }
+
+  /** A public page: head tags, the rendered app and its data. A missing post is not kept (see below). */
+  async function buildPage(request: FastifyRequest, pathname: string, shell: string, renderer: PageRenderer | null) {
+    const head = await headFor(request, pathname, shell);
+    const known = APP_ROUTES.some((r) => r.test(pathname));
+    let status = known && !head.notFound ? 200 : 404;
+    let html = head.html;
+    if (renderApp && renderer) {
+      const page = await renderer.load(renderer.match(pathname) ?? {});
+      if (page.notFound) status = 404;
+      html = await drawApp(html, pathname, page.entries);
+    }
+    const answer: HtmlAnswer = { status, body: await compressBoth(html) };
+    // Paths that name nothing (any slug of a missing post) must not grow the cache without bound.
+    if (status === 404) throw new NotKept(answer);
+    return answer;
+  }
+
+  async function answerFor(request: FastifyRequest, pathname: string, shell: string): Promise<HtmlAnswer> {
+    const cache = app.deps.cache;
+    const renderer = pageRenderers.find((r) => r.match(pathname)) ?? null;
+    const hasHead = headRenderers.some((r) => r.match(pathname));
+    if (renderer || hasHead) {
+      try {
+        return await cache.get(`html:${pathname.replace(/(.)\/$/, '$1')}`, () =>
+          buildPage(request, pathname, shell, renderer),
+        );
+      } catch (error) {
+        if (error instanceof NotKept) return error.answer;
+        throw error;
+      }
+    }
+    if (APP_ROUTES.some((r) => r.test(pathname))) {
+      // Account, checkout and admin pages: the browser renders them, from the one shell.
+      return cache.get('html:shell', async () => ({ status: 200, body: await compressBoth(shell) }));
+    }
+    // The not-found page depends on the path only through the navigation's current section, so one
+    // rendering per section serves every unknown path.
+    const section = pathname.split('/')[1]?.toLowerCase() ?? '';
+    const drawnAt = PAGE_SECTIONS.includes(section) ? `/${section}/-/-` : '/-/-';
+    return cache.get(`html:404:${drawnAt}`, async () => ({
+      status: 404,
+      body: await compressBoth(await drawApp(shell, drawnAt, [])),
+    }));
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0];
     if (pathname.startsWith('/api/') || pathname === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -129,20 +267,14 @@ export const spaPlugin = fp<SpaOptions>(async (app: FastifyInstance, opts) => {
         return reply.status(503).type('text/plain').send('The site is not built yet: run npm run build.');
       }
     }
-    let status = APP_ROUTES.some((r) => r.test(pathname)) ? 200 : 404;
-    let html = indexHtml;
-    for (const renderer of renderers) {
-      const params = renderer.match(pathname);
-      if (!params) continue;
-      const tags = await renderer.render(request, params);
-      if (tags && 'notFound' in tags) status = 404;
-      else if (tags) html = injectHead(html, tags);
-      break;
-    }
-    return reply
-      .status(status)
+    const answer = await answerFor(request, pathname, indexHtml);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply
+      .status(answer.status)
       .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(encoding === 'br' ? answer.body.br : encoding === 'gzip' ? answer.body.gzip : answer.body.identity);
   });
 });

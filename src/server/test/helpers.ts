@@ -113,6 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailTransport: options.mailTransport ?? null,
     redis: options.redis ?? null,
     clientDir: options.clientDir ?? ensureClientFixture(),
+    renderApp: options.renderApp,
     logger: options.logger ?? false,
   });
   await app.ready();

@@ -1,11 +1,20 @@
 /** Frame of every page: skip link, header, the routed page (its children: lazy, behind Suspense), footer, bar. */
 import { Suspense } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Spinner } from '@client/components/ui/spinner';
 import { FloatingBar } from './floating-bar';
-import { Footer } from './footer';
+import { preloadable } from '@client/lib/preloadable';
+import { whenNear } from '@client/lib/when-near';
 import { Header } from './header';
 import { useRouteEffects } from './use-route-effects';
+
+const FOOTER_ID = 'site-footer';
+// Below the fold on every page: its code loads when the reader nears it (at once on a page the browser
+// draws itself), and until then the server's footer stands in, links working.
+const Footer = preloadable<Record<string, never>>(
+  () => import('./footer').then((m) => ({ default: m.Footer as ComponentType<Record<string, never>> })),
+  () => whenNear(FOOTER_ID),
+);
 
 function PageFallback() {
   return (
@@ -31,7 +40,11 @@ export function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </Suspense>
       </main>
-      <Footer />
+      <div id={FOOTER_ID}>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      </div>
       <FloatingBar />
     </div>
   );

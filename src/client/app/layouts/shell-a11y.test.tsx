@@ -14,6 +14,8 @@ async function renderShell() {
     '/blog',
   );
   await screen.findAllByRole('link', { name: 'Sign In' });
+  // The footer's code loads on its own (below the fold); a page the browser draws gets it at once.
+  await screen.findByRole('contentinfo');
   return view;
 }
 

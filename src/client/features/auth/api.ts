@@ -44,9 +44,14 @@ export interface AuthStatusOptions {
 
 export function useAuthStatus(options: AuthStatusOptions = {}) {
   const long = options.cache === 'long';
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: long ? LONG_CACHE_KEY : AUTH_STATUS_KEY,
-    queryFn: ({ signal }) => fetchAuthStatus(signal),
+    // The long copy asks through the live entry, so a page that shows both (header and floating bar)
+    // makes one request, not two.
+    queryFn: long
+      ? () => queryClient.fetchQuery({ queryKey: AUTH_STATUS_KEY, queryFn: ({ signal }) => fetchAuthStatus(signal), staleTime: AUTH_STALE_MS })
+      : ({ signal }) => fetchAuthStatus(signal),
     staleTime: long ? FLOATING_BAR_AUTH_CACHE_MS : AUTH_STALE_MS,
     gcTime: long ? FLOATING_BAR_AUTH_CACHE_MS : undefined,
     refetchInterval: long ? false : AUTH_POLL_MS,

@@ -9,7 +9,8 @@ export function useBlogPosts() {
 }
 
 export function useBlogPost(slug: string) {
-  return useQuery<BlogPost>({ queryKey: ['/api/blog', slug], enabled: slug.length > 0 });
+  // A missing post the server already answered (embedded in the page) is not asked for again.
+  return useQuery<BlogPost>({ queryKey: ['/api/blog', slug], enabled: slug.length > 0, retryOnMount: false });
 }
 
 /** SPEC 2 "MMMM d, yyyy" (e.g. November 5, 2026), in UTC so every reader sees the published day. */

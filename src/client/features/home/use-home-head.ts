@@ -32,7 +32,13 @@ function upsertMeta({ attr, key }: MetaKey, content: string): () => void {
   };
 }
 
-export function applyHead(meta: HeadMeta): () => void {
+/** `image` and `url` may be paths; the tags carry them as absolute addresses. */
+export function applyHead(input: HeadMeta): () => void {
+  const meta = {
+    ...input,
+    image: new URL(input.image, window.location.origin).toString(),
+    url: new URL(input.url, window.location.origin).toString(),
+  };
   document.title = meta.title;
   const restores = [
     upsertMeta({ attr: 'name', key: 'description' }, meta.description),

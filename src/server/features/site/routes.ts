@@ -4,6 +4,7 @@ import { DEMO_READER } from '../../db/seed/demo';
 import { jsonAnswer, sendCachedAnswer } from '../../platform/cached-answer';
 import { publishedBlog } from '../blog/published';
 import { rssXml, robotsTxt, sitemapXml } from './feeds';
+import { registerPageRenderers } from './pages';
 import { registerHeadRenderers, siteData } from './seo';
 import { lastBookUpdate } from './service';
 
@@ -34,6 +35,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerHeadRenderers(app);
+  registerPageRenderers(app);
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const [{ posts }, modified] = await Promise.all([publishedBlog(app), lastBookUpdate(db)]);

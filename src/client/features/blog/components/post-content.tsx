@@ -1,10 +1,13 @@
 /**
  * Renders a post's HTML. The server already sanitized it when it was stored and when it was served;
  * DOMPurify cleans it once more in the browser (a script in a post never runs). DOMPurify is loaded
- * only here, so it stays out of the home page's bundle.
+ * only here, so it stays out of the home page's bundle. A page rendered on the server shows the
+ * server's sanitized HTML at once (the browser has already parsed it), and hydration keeps it until
+ * DOMPurify has had its pass, so the text never blinks to a placeholder.
  */
 import { useEffect, useState } from 'react';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { useIsHydrating } from '@client/lib/hydration';
 
 const PROSE =
   'max-w-none text-lg leading-[1.85] text-bone-200 ' +
@@ -17,7 +20,8 @@ const PROSE =
   '[&_img]:my-8 [&_img]:rounded-lg [&_hr]:my-10 [&_hr]:border-ink-700';
 
 export function PostContent({ html }: { html: string }) {
-  const [clean, setClean] = useState<string | null>(null);
+  const hydrating = useIsHydrating();
+  const [clean, setClean] = useState<string | null>(() => (hydrating ? html : null));
   useEffect(() => {
     let live = true;
     void import('dompurify').then(({ default: DOMPurify }) => {

@@ -1,10 +1,17 @@
 /** SPEC 2 hero: title (from the database), byline, quote, blurb, cover, "Get Your Copy" and "Read Synopsis". */
 import { BookOpen, ShoppingBag } from 'lucide-react';
 import type { SiteAnswer } from '@shared/schemas/site';
-import { Button } from '@client/components/ui/button';
+import type { MouseEvent } from 'react';
+import { buttonClasses } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { scrollToAnchor } from '@client/lib/scroll-to-anchor';
 import { SITE } from '@client/lib/site';
+
+const glideTo = (anchor: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  scrollToAnchor(anchor);
+};
 
 export function Hero({ site, failed }: { site: SiteAnswer | undefined; failed: boolean }) {
   // If the content cannot be read, the site is still about this novel.
@@ -50,15 +57,16 @@ export function Hero({ site, failed }: { site: SiteAnswer | undefined; failed: b
               <Skeleton className="h-4 w-3/5" />
             </div>
           )}
+          {/* Links to their sections, so they work before (or without) JavaScript; with it they glide. */}
           <div className="mt-10 flex flex-wrap gap-3">
-            <Button size="lg" onClick={() => scrollToAnchor('purchase')}>
+            <a href="#purchase" className={buttonClasses('primary', 'lg')} onClick={glideTo('purchase')}>
               <ShoppingBag aria-hidden="true" />
               Get Your Copy
-            </Button>
-            <Button size="lg" variant="outline" onClick={() => scrollToAnchor('synopsis')}>
+            </a>
+            <a href="#synopsis" className={buttonClasses('outline', 'lg')} onClick={glideTo('synopsis')}>
               <BookOpen aria-hidden="true" />
               Read Synopsis
-            </Button>
+            </a>
           </div>
         </div>
         <div className="relative mx-auto w-full max-w-[18rem] sm:max-w-xs lg:max-w-sm">

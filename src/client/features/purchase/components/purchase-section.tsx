@@ -119,13 +119,17 @@ export function PurchaseSection() {
         <p className="mt-10 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-bone-300">
           <Package aria-hidden="true" className="size-4 text-blood-400" />
           Ordering {BULK_ORDER_MIN_COPIES} or more copies for a book club, shop or school? Special pricing is available on bulk orders.
-          <button
-            type="button"
+          <a
+            href="#contact"
             className="font-medium text-blood-300 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blood-400"
-            onClick={() => scrollToAnchor('contact')}
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              scrollToAnchor('contact');
+            }}
           >
             Ask about bulk orders
-          </button>
+          </a>
         </p>
       </div>
     </section>

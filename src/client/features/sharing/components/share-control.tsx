@@ -3,6 +3,7 @@
  * `default` is a row of icon buttons; `expanded` adds the labels. Each can run horizontally or vertically. X, Facebook and LinkedIn open a 600x400 popup,
  * mail opens the mail client, and copy link shows "Copied!" for 2 seconds.
  */
+import { useSyncExternalStore } from 'react';
 import { Check, Link2, Mail, Share2 } from 'lucide-react';
 import { SHARE_PLATFORMS, type SharePlatform } from '@shared/constants';
 import { Button, buttonClasses } from '@client/components/ui/button';
@@ -42,6 +43,16 @@ function ShareMenuSlot(props: Pick<ShareMenuProps, 'className' | 'label' | 'side
   );
 }
 
+const noSubscription = () => (): void => undefined;
+
+/**
+ * The page's address for links drawn in the markup (the email link). The server cannot know it, so the
+ * server and the hydrating browser draw the link without it and the browser fills it in right after.
+ */
+function usePageAddress(): string {
+  return useSyncExternalStore(noSubscription, () => window.location.href, () => '');
+}
+
 export function ShareControl({
   title,
   text,
@@ -52,6 +63,7 @@ export function ShareControl({
   className,
 }: ShareControlProps) {
   const { copied, copy } = useCopied();
+  const here = usePageAddress();
   const target = (): ShareTarget => ({ url: url ?? window.location.href, title, text });
   const share = (platform: SharePlatform) => void shareTo(platform, target());
   const copyLabel = copied ? 'Copied!' : 'Copy Link';
@@ -83,7 +95,7 @@ export function ShareControl({
       ))}
       <a
         className={itemClass}
-        href={mailtoUrl(target())}
+        href={mailtoUrl({ url: url ?? here, title, text })}
         aria-label={expanded ? undefined : 'Share by Email'}
         title={expanded ? undefined : 'Share by Email'}
       >

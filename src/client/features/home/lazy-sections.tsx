@@ -1,0 +1,50 @@
+/**
+ * The home page below the hero. The server renders every section; in the browser each section's code
+ * loads only when the reader comes near it (or at once when the page is reached by an in-app link), and
+ * React hydrates it then. Until that moment the server's HTML stands in place, readable and with working
+ * links, so the first view downloads and runs only the code of what it shows.
+ */
+import { Suspense } from 'react';
+import type { ComponentProps, ComponentType, ReactNode } from 'react';
+import { preloadable } from '@client/lib/preloadable';
+import { whenNear } from '@client/lib/when-near';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any section's props
+function section<C extends ComponentType<any>>(id: string, load: () => Promise<C>) {
+  return preloadable<ComponentProps<C>>(
+    () => load().then((component) => ({ default: component as ComponentType<ComponentProps<C>> })),
+    () => whenNear(id),
+  );
+}
+
+/** Holds a section's place (roughly its height) while its code arrives after an in-app navigation. */
+export function SectionSlot({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<div aria-hidden="true" className="min-h-[40rem] border-b border-ink-800/70" />}>{children}</Suspense>;
+}
+
+export const SynopsisSection = section('synopsis', () =>
+  import('./components/synopsis-section').then((m) => m.SynopsisSection),
+);
+export const ExcerptSection = section('excerpts', () =>
+  import('./components/excerpt-section').then((m) => m.ExcerptSection),
+);
+export const AuthorSection = section('author', () => import('./components/author-section').then((m) => m.AuthorSection));
+export const ReviewsSection = section('reviews', () =>
+  import('./components/reviews-section').then((m) => m.ReviewsSection),
+);
+export const PurchaseSection = section('purchase', () =>
+  import('@client/features/purchase/components/purchase-section').then((m) => m.PurchaseSection),
+);
+export const UpcomingSection = section('upcoming', () =>
+  import('./components/upcoming-section').then((m) => m.UpcomingSection),
+);
+export const GallerySection = section('cover-gallery', () =>
+  import('./components/gallery-section').then((m) => m.GallerySection),
+);
+export const BlogTeaser = section('blog-teaser', () => import('./components/blog-teaser').then((m) => m.BlogTeaser));
+export const ContactSection = section('contact', () =>
+  import('./components/contact-section').then((m) => m.ContactSection),
+);
+export const NewsletterSection = section('newsletter-section', () =>
+  import('@client/features/newsletter/components/newsletter-section').then((m) => m.NewsletterSection),
+);

@@ -1,0 +1,69 @@
+/**
+ * The public pages the server renders in full (issue: first view): which data each one reads, in the
+ * exact form of the API answer the browser would otherwise fetch for the same query key, so the first
+ * render in the browser (hydration) finds it in its query cache and draws the same page.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { blogPostSchema, blogPostSummarySchema } from '@shared/schemas/blog';
+import { siteAnswerSchema } from '@shared/schemas/site';
+import { storeFormatsResponseSchema } from '@shared/schemas/store';
+import type { InitialEntry } from '@shared/initial-data';
+import { DEMO_READER } from '../../db/seed/demo';
+import { publishedBlog } from '../blog/published';
+import { listStoreFormats } from '../checkout/service';
+import { getSiteData } from './service';
+
+const blogListSchema = z.array(blogPostSummarySchema);
+
+export function registerPageRenderers(app: FastifyInstance): void {
+  const { db } = app.deps.database;
+  const { config, cache } = app.deps;
+
+  // Same answers as GET /api/site, /api/store/formats and /api/blog (their response schemas applied).
+  const site = async (): Promise<InitialEntry> => ({
+    key: ['/api/site'],
+    data: z.encode(siteAnswerSchema, {
+      ...(await cache.get('site', () => getSiteData(db))),
+      demoLogin: config.demoLoginEnabled ? { username: DEMO_READER.username, password: DEMO_READER.password } : null,
+    }),
+  });
+  const formats = async (): Promise<InitialEntry> => ({
+    key: ['/api/store/formats'],
+    data: z.encode(storeFormatsResponseSchema, await listStoreFormats(db)),
+  });
+  const posts = async (): Promise<InitialEntry> => ({
+    key: ['/api/blog'],
+    data: z.encode(blogListSchema, (await publishedBlog(app)).posts),
+  });
+
+  app.addPageRenderer({
+    match: (p) => (p === '/' ? {} : null),
+    load: async () => ({ entries: await Promise.all([site(), formats(), posts()]) }),
+  });
+  app.addPageRenderer({
+    match: (p) => (/^\/blog\/?$/i.test(p) ? {} : null),
+    load: async () => ({ entries: [await posts()] }),
+  });
+  app.addPageRenderer({
+    match: (p) => {
+      const m = /^\/blog\/([^/]+)\/?$/i.exec(p);
+      if (!m) return null;
+      try {
+        return { slug: decodeURIComponent(m[1]), raw: m[1] };
+      } catch {
+        return { slug: '', raw: m[1] }; // malformed escape: no such post
+      }
+    },
+    load: async ({ slug, raw }) => {
+      // The page's query key is the slug as the client router reads it from the path.
+      const key = ['/api/blog', raw];
+      const post = slug ? ((await (await publishedBlog(app)).find(slug))?.post ?? null) : null;
+      if (!post) {
+        const body = JSON.stringify({ message: 'Blog post not found', code: 'NOT_FOUND' });
+        return { entries: [{ key, error: `404: ${body}` }], notFound: true };
+      }
+      return { entries: [{ key, data: z.encode(blogPostSchema, post) }] };
+    },
+  });
+}
