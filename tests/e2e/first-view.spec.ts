@@ -93,7 +93,7 @@ for (const path of ['/', '/blog', `/blog/${POST_SLUG}`]) {
     expect(after.headings).toEqual(before.headings);
     expect(after.height).toBe(before.height);
 
-    await page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: 'Blog' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
     await expect(page).toHaveURL(/\/blog$/);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });

@@ -11,7 +11,12 @@ import { RootLayout } from './layouts/root-layout';
 import { AdminGuard, ProtectedRoute } from './route-guards';
 
 // The server-rendered pages: preloaded before the server renders them and before the browser hydrates.
-const HomePage = preloadable(() => import('@client/pages/home'));
+// Reached by an in-app link, the home page waits for its sections too, so it appears whole and a link to
+// one of its sections lands where the section stays.
+const HomePage = preloadable(
+  () => import('@client/pages/home'),
+  () => import('@client/features/home/lazy-sections').then((m) => m.preloadSections()),
+);
 const BlogListPage = preloadable(() => import('@client/pages/blog-list'));
 const BlogPostPage = preloadable(() => import('@client/pages/blog-post'));
 const LoginPage = lazy(() => import('@client/pages/login'));
@@ -54,7 +59,12 @@ const KNOWN_PATHS = [
  * hydration draws it at once. Mirrors the Switch below.
  */
 export function preloadPage(pathname: string): Promise<void> {
-  if (pathname === '/') return HomePage.preload();
+  if (pathname === '/') {
+    return Promise.all([
+      HomePage.preload(),
+      import('@client/features/home/lazy-sections').then((m) => m.preloadVisibleSections()),
+    ]).then(() => undefined);
+  }
   if (/^\/blog\/?$/i.test(pathname)) return BlogListPage.preload();
   if (/^\/blog\/[^/]+\/?$/i.test(pathname)) return BlogPostPage.preload();
   if (KNOWN_PATHS.some((r) => r.test(pathname))) return Promise.resolve();

@@ -13,7 +13,9 @@ import { whenNear } from '@client/lib/when-near';
 function section<C extends ComponentType<any>>(id: string, load: () => Promise<C>) {
   return preloadable<ComponentProps<C>>(
     () => load().then((component) => ({ default: component as ComponentType<ComponentProps<C>> })),
-    () => whenNear(id),
+    // Over the server's HTML, wait for the reader; drawn in the browser (an in-app visit), every section
+    // at once, so they appear together and a link to one of them lands where it will stay.
+    () => (typeof document !== 'undefined' && document.getElementById(id) ? whenNear(id) : preloadSections()),
   );
 }
 
@@ -48,3 +50,38 @@ export const ContactSection = section('contact', () =>
 export const NewsletterSection = section('newsletter-section', () =>
   import('@client/features/newsletter/components/newsletter-section').then((m) => m.NewsletterSection),
 );
+
+const SECTIONS = [
+  ['synopsis', SynopsisSection],
+  ['excerpts', ExcerptSection],
+  ['author', AuthorSection],
+  ['reviews', ReviewsSection],
+  ['purchase', PurchaseSection],
+  ['upcoming', UpcomingSection],
+  ['cover-gallery', GallerySection],
+  ['blog-teaser', BlogTeaser],
+  ['contact', ContactSection],
+  ['newsletter-section', NewsletterSection],
+] as const;
+
+/** Loads the code of every section (an in-app visit to the home page shows them all at once). */
+export function preloadSections(): Promise<void> {
+  return Promise.all(SECTIONS.map(([, section]) => section.preload())).then(() => undefined);
+}
+
+/**
+ * Before hydration: loads the sections the reader already sees (or that the address's #anchor points
+ * into), so whatever is on screen is interactive as soon as the page is hydrated; the others follow as
+ * they come into view.
+ */
+export function preloadVisibleSections(): Promise<void> {
+  const target = window.location.hash.length > 1 ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
+  const wanted = SECTIONS.filter(([id]) => {
+    const element = document.getElementById(id);
+    if (!element) return false;
+    if (target && element.contains(target)) return true;
+    const box = element.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight;
+  });
+  return Promise.all(wanted.map(([, section]) => section.preload())).then(() => undefined);
+}
