@@ -31,7 +31,7 @@ export async function startBuiltSite({ port, env = {}, name = 'bench', prefix = 
     await stop();
     throw error;
   }
-  return { base, stop, process: server, dataDir };
+  return { base, stop, process: server, pid: server.pid, dataDir };
 }
 
 export async function waitReady(base) {

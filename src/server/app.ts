@@ -18,14 +18,22 @@ import type { Database } from './db/client';
 import { type Clock, type Random, systemClock, systemRandom } from './platform/crypto';
 import { registerErrorHandling } from './platform/errors';
 import { DiskFileStore, type FileStore } from './platform/files';
+import { JobRunner } from './platform/jobs';
 import { Mailer, type MailTransport, smtpTransport } from './platform/mail';
+import { SiteMetrics, registerMetrics } from './platform/metrics';
 import { findProjectRoot } from './platform/project-root';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments';
 import { MemoCache } from './platform/memo-cache';
 import { AccessLog, createLoggers, defaultLogger, type LoggerSettings, requestIdFrom } from './platform/logging';
 import { commonHeadersOf, type FrontDoor, serveRemembered, serveStatic } from './platform/front-door';
 import { startCacheBus } from './platform/cache-bus';
-import { MemoryRateCounter, type RateCounter, RedisRateCounter, registerRateLimits } from './platform/rate-limit';
+import {
+  FallbackRateCounter,
+  MemoryRateCounter,
+  type RateCounter,
+  RedisRateCounter,
+  registerRateLimits,
+} from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security';
 import { csrfPlugin } from './platform/csrf';
 import { sessionPlugin } from './platform/sessions';
@@ -40,6 +48,9 @@ export interface AppDeps {
   random: Random;
   files: FileStore;
   mailer: Mailer;
+  /** The one job runner (mail dispatch, reconciliation, ...); main.ts starts it. */
+  jobs: JobRunner;
+  metrics: SiteMetrics;
   counter: RateCounter;
   /**
    * The public cache: everything anonymous visitors read, filled once; an admin change clears it here and on
@@ -127,14 +138,44 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const mailTransport =
     options.mailTransport !== undefined ? options.mailTransport : config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
   const redis = options.redis ?? null;
+  const files = options.files ?? new DiskFileStore(path.join(config.dataDir, 'files'));
+  const metrics = new SiteMetrics(database.db, clock);
+  const jobs = new JobRunner(database.db, clock, app.log, {
+    onRun: (job, outcome) => metrics.jobRuns.inc({ job, outcome }),
+  });
+  const mailer = new Mailer(database.db, clock, config.MAIL_FROM, mailTransport, app.log, files, {
+    onSent: (kind) => metrics.mailSent.inc({ kind }),
+    onFailed: (kind) => metrics.mailFailed.inc({ kind }),
+  });
+  if (mailTransport) {
+    jobs.define('mail-dispatch', {
+      everyMs: config.MAIL_POLL_MS,
+      leaseMs: 2 * 60_000,
+      // Drains what is due now; retries wait for their own time in the outbox.
+      handler: async () => {
+        let sent = 0;
+        for (let batch = 0; batch < 50; batch += 1) {
+          const n = await mailer.dispatchDue();
+          sent += n;
+          if (n === 0) break;
+        }
+        return { sent };
+      },
+    });
+    mailer.onEnqueued = () => jobs.kick('mail-dispatch');
+  }
   const deps: AppDeps = {
     config,
     database,
     clock,
     random,
-    files: options.files ?? new DiskFileStore(path.join(config.dataDir, 'files')),
-    mailer: new Mailer(database.db, clock, config.MAIL_FROM, mailTransport, app.log),
-    counter: redis ? new RedisRateCounter(redis) : new MemoryRateCounter(clock),
+    files,
+    mailer,
+    jobs,
+    metrics,
+    counter: redis
+      ? new FallbackRateCounter(new RedisRateCounter(redis), new MemoryRateCounter(clock), app.log)
+      : new MemoryRateCounter(clock),
     cache: new MemoCache(config.SITE_CACHE_MS, () => clock.now().getTime()),
     redis,
     payments: createPaymentProvider(config, clock, random),
@@ -151,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   registerErrorHandling(app);
+  registerMetrics(app, metrics, config.METRICS_TOKEN);
   await app.register(swagger, {
     openapi: {
       info: { title: 'What We Owe the Dead: site API', version: '1.0.0' },

@@ -31,6 +31,10 @@ const envObject = z.object({
     ALLOW_TEST_PAYMENTS: bool.default(false),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+    /** Another Stripe API base (stripe-mock, a test double); the real API when unset. */
+    STRIPE_API_URL: z.string().url().optional(),
+    /** Bearer token for GET /metrics; unset means /metrics does not exist. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ENDPOINT: z.string().url().optional(),

@@ -4,8 +4,10 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
-import { DiskFileStore, S3FileStore } from './platform/files';
+import fs from 'node:fs';
 import path from 'node:path';
+import { createFileStore } from './platform/files';
+import { startControlSocket } from './platform/control-socket';
 import v8 from 'node:v8';
 
 function readConfig() {
@@ -22,10 +24,11 @@ function readConfig() {
 }
 
 const config = readConfig();
-if (!config.DATABASE_URL) {
+if (!config.DATABASE_URL && fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))) {
   // PGlite is PostgreSQL compiled to WebAssembly. V8's optimising tier recompiles that whole module in the
   // background, which costs a CPU core for seconds after start and keeps 100+ MB of resident memory; the
   // baseline compiler alone is enough, since public reads come from the app's cache, not the database.
+  // The very first start (creating the database) keeps the optimising tier: it runs initdb much faster.
   v8.setFlagsFromString('--liftoff-only');
 }
 // Start-up phases, in ms since the process started, for the ready line.
@@ -39,17 +42,17 @@ const database = await openDatabase({
 mark('database');
 await runMigrations(database);
 mark('migrations');
-const files = config.S3_BUCKET
-  ? new S3FileStore({
-      bucket: config.S3_BUCKET,
-      region: config.S3_REGION,
-      endpoint: config.S3_ENDPOINT,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    })
-  : new DiskFileStore(path.join(config.dataDir, 'files'));
-const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
+const files = createFileStore(config);
+// Commands fail at once while Redis is away (no offline queue), so requests fall back instead of waiting.
+const redis = config.REDIS_URL
+  ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
+  : null;
+let redisWarnedAt = 0;
+redis?.on('error', (error) => {
+  if (Date.now() - redisWarnedAt < 60_000) return;
+  redisWarnedAt = Date.now();
+  console.warn(`redis unavailable (${error.message}): rate limits count per instance until it returns`);
+});
 const app = await buildApp({ config, database, files, redis });
 mark('app');
 await seed(database.db, files, {
@@ -60,10 +63,21 @@ await seed(database.db, files, {
   log: (m) => app.log.info(m),
   demoReader: config.demoLoginEnabled,
 });
-const stopMail = app.deps.mailer.start(config.MAIL_POLL_MS);
+// Recurring jobs get their rows; the reconciliation with the payment provider runs at every start.
+await app.deps.jobs.ensureRecurring({ runNow: ['stripe-reconcile'] });
+const stopJobs = app.deps.jobs.start(Math.min(config.MAIL_POLL_MS, 5000));
 mark('seed');
 await app.listen({ port: config.PORT, host: config.HOST });
 mark('listening');
+// PGlite belongs to this process alone, so `npm run backup` asks it for the archive over a local socket.
+const control =
+  database.kind === 'pglite'
+    ? await startControlSocket(config.dataDir, { database, files, log: app.log }).catch((error: Error) => {
+        // The site runs without it; only `npm run backup` against this running server is unavailable.
+        app.log.warn({ err: error }, 'backup control socket unavailable (is DATA_DIR too long a path?)');
+        return null;
+      })
+    : null;
 app.log.info(
   { startup: phases },
   `Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider}) ` +
@@ -79,7 +93,8 @@ async function shutdown(signal: string) {
   force.unref();
   // close() stops accepting connections and waits for in-flight requests to finish.
   await app.close();
-  await stopMail();
+  await stopJobs();
+  await control?.close();
   await redis?.quit();
   await database.close();
   process.exit(0);

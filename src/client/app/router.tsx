@@ -32,9 +32,11 @@ const AdminPostsPage = lazy(() => import('@client/pages/admin-posts'));
 const AdminPostEditorPage = lazy(() => import('@client/pages/admin-post-editor'));
 const AdminFilesPage = lazy(() => import('@client/pages/admin-files'));
 const AdminOrdersPage = lazy(() => import('@client/pages/admin-orders'));
+const AdminTracePage = lazy(() => import('@client/pages/admin-trace'));
 const AdminMessagesPage = lazy(() => import('@client/pages/admin-messages'));
 const AdminSubscribersPage = lazy(() => import('@client/pages/admin-subscribers'));
 const AdminUsersPage = lazy(() => import('@client/pages/admin-users'));
+const AdminSystemPage = lazy(() => import('@client/pages/admin-system'));
 const AdminSettingsPage = lazy(() => import('@client/pages/admin-settings'));
 // The reading room: the EPUB, PDF and audio code load only on these routes.
 const ReadingRoomPage = lazy(() => import('@client/pages/reading-room'));
@@ -97,10 +99,12 @@ export function AppRoutes() {
         <Route path="/admin/posts/:id/edit">{admin(<AdminPostEditorPage mode="edit" />)}</Route>
         <Route path="/admin/files">{admin(<AdminFilesPage />)}</Route>
         <Route path="/admin/orders">{admin(<AdminOrdersPage />)}</Route>
+        <Route path="/admin/trace">{admin(<AdminTracePage />)}</Route>
         <Route path="/admin/messages">{admin(<AdminMessagesPage />)}</Route>
         <Route path="/admin/subscribers">{admin(<AdminSubscribersPage />)}</Route>
         <Route path="/admin/users">{admin(<AdminUsersPage />)}</Route>
         <Route path="/admin/settings">{admin(<AdminSettingsPage />)}</Route>
+        <Route path="/admin/system">{admin(<AdminSystemPage />)}</Route>
         <Route path="*"><NotFoundPage /></Route>
       </Switch>
     </RootLayout>

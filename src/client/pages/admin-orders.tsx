@@ -12,6 +12,7 @@ import { toast } from '@client/components/ui/toast-store';
 import { useOrderAction, useOrders, type OrderFilters } from '@client/features/admin/api';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
 import { errorText, formatDateTime } from '@client/features/admin/format';
+import { OrderKindleSends } from '@client/features/copies/components/order-kindle-sends';
 
 function downloadUse(o: AdminOrder): string {
   if (!isDigitalFormat(o.format)) return o.shippedAt ? `Shipped ${formatDateTime(o.shippedAt)}` : 'Not shipped';
@@ -90,7 +91,10 @@ export default function AdminOrdersPage() {
                     </td>
                     <td className={`${t.td} tabular-nums`}>{formatPrice(o.price)}</td>
                     <td className={t.td}><Badge variant={o.status === 'completed' ? 'default' : 'outline'}>{o.status}</Badge></td>
-                    <td className={t.td}>{downloadUse(o)}</td>
+                    <td className={t.td}>
+                      {downloadUse(o)}
+                      {o.format === 'ebook' ? <OrderKindleSends orderId={o.id} /> : null}
+                    </td>
                     <td className={`${t.td} text-right`}>
                       {!isDigitalFormat(o.format) && o.status === 'completed' ? (
                         <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => run(o, 'ship')} aria-label={`Mark order ${o.orderReference} shipped`}>

@@ -65,6 +65,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: withDefaultUser(options.databaseUrl),
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
+      // An unreachable server fails requests in seconds (503) instead of holding them open.
+      connectionTimeoutMillis: 5_000,
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
     // replaces it and the next query reports any real outage.

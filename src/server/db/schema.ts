@@ -329,6 +329,8 @@ export const mailOutbox = pgTable(
     text: text('text_body').notNull(),
     html: text('html_body'),
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Files to attach, by file-store key: the dispatcher reads them when it sends, so no bytes sit in the row. */
+    attachments: jsonb('attachments').$type<Array<{ fileKey: string; fileName: string; contentType: string }>>(),
     kind: text('kind').notNull().default('generic'),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -362,6 +364,116 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The buyer's own copy of a purchased ebook or PDF. The fingerprint is fixed per purchase and format
+ * (tracing keeps working across rebuilds); the stored file is rebuilt when the master file changes.
+ */
+export const personalCopies = pgTable(
+  'personal_copies',
+  {
+    id: serial('id').primaryKey(),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** The master file (digital_assets.file_url) this copy was built from; null until first built. */
+    masterKey: text('master_key'),
+    fileKey: text('file_key'),
+    size: integer('size'),
+    /** SHA-256 of the copy's bytes (hex), the download's ETag. */
+    sha256: text('sha256'),
+    builtAt: ts('built_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('personal_copies_purchase_format_uq').on(t.purchaseId, t.format),
+    uniqueIndex('personal_copies_fingerprint_uq').on(t.fingerprint),
+  ],
+);
+
+/** A reader's Send-to-Kindle addresses (at most three, checked by the service). */
+export const kindleDevices = pgTable(
+  'kindle_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Stored lower-case. */
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('kindle_devices_user_address_uq').on(t.userId, t.address)],
+);
+
+/** Every Send to Kindle, for the daily limit and for the admin's view of the order. */
+export const kindleSends = pgTable(
+  'kindle_sends',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('kindle_sends_user_idx').on(t.userId, t.createdAt), index('kindle_sends_purchase_idx').on(t.purchaseId)],
+);
+
+/**
+ * The job runner's table (platform/jobs.ts). A recurring job is one row whose `run_at` moves forward
+ * after each run; a one-off job is a row of its own, done or failed at the end. Instances claim due rows
+ * with a lease, so each run happens on one instance, and a crashed run is retried when its lease ends.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Unique per job: the name for a recurring job, the caller's key for a one-off job. */
+    key: text('key').notNull(),
+    payload: jsonb('payload'),
+    status: text('status').notNull().default('pending'),
+    /** Set for recurring jobs: the period between runs. */
+    everyMs: integer('every_ms'),
+    runAt: ts('run_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lockedBy: text('locked_by'),
+    /** Failed attempts in a row (reset by a success). */
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    lastError: text('last_error'),
+    lastStartedAt: ts('last_started_at'),
+    lastFinishedAt: ts('last_finished_at'),
+    /** What the last successful run reported (the reconciliation's counts, for instance). */
+    lastResult: jsonb('last_result'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_key_uq').on(t.key),
+    index('jobs_due_idx').on(t.status, t.runAt),
+    check('jobs_status_ck', sql`${t.status} in ('pending', 'done', 'failed')`),
+  ],
+);
+
+/** Webhooks refused or not fulfilled, for the admin's System page and the metrics. */
+export const webhookFailures = pgTable(
+  'webhook_failures',
+  {
+    id: serial('id').primaryKey(),
+    reason: text('reason').notNull(),
+    eventId: text('event_id'),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_failures_created_idx').on(t.createdAt)],
 );
 
 /**

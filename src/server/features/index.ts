@@ -7,6 +7,7 @@ import { blogRoutes } from './blog/routes';
 import { booksRoutes } from './books/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { contactRoutes } from './contact/routes';
+import { copiesRoutes } from './copies/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
 import { libraryRoutes } from './library/routes';
@@ -29,6 +30,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     usersRoutes,
     checkoutRoutes,
     libraryRoutes,
+    copiesRoutes,
     readingRoutes,
     blogRoutes,
     contactRoutes,

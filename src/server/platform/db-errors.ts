@@ -11,3 +11,21 @@ export function uniqueViolation(error: unknown): string | null {
   }
   return null;
 }
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
+const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+
+/**
+ * The database could not be reached (as opposed to a query that failed): a network error, a dropped or
+ * timed-out connection, SQLSTATE class 08, or a server shutting down (57P01-57P03). The API answers 503.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  let e = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; depth++) {
+    const code = String(e.code ?? '');
+    if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
+    if (CONNECTION_MESSAGES.test(String(e.message ?? ''))) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { databaseUnavailable } from './db-errors';
 
 /** A failure a client should see: its status, a stable code and a human message. */
 export class AppError extends Error {
@@ -61,6 +62,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status === 500 && databaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('Retry-After', '5');
+      return reply.status(503).send({
+        message: 'The site is briefly unavailable. Please try again in a moment.',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(status).send({ message: 'Internal server error', code: 'INTERNAL' });

@@ -4,6 +4,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './crypto';
+import type { FileStore } from './files';
+
+/** An attachment as queued: a file-store key, read only when the mail is sent. */
+export interface MailAttachmentRef {
+  fileKey: string;
+  /** ASCII, shown to the recipient. */
+  fileName: string;
+  contentType: string;
+}
+
+/** An attachment as delivered. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface MailMessage {
   to: string;
@@ -13,11 +29,12 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** What the mail is about (password-reset, receipt, ...): for logs and the admin. */
   kind?: string;
+  attachments?: MailAttachmentRef[];
 }
 
 /** Delivers one message; the SMTP adapter is the production one. */
 export interface MailTransport {
-  send(message: MailMessage & { from: string }): Promise<void>;
+  send(message: Omit<MailMessage, 'attachments'> & { from: string; attachments?: MailAttachment[] }): Promise<void>;
 }
 
 export function smtpTransport(smtpUrl: string): MailTransport {
@@ -31,6 +48,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
         text: message.text,
         html: message.html,
         headers: message.headers,
+        attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
     },
   };
@@ -43,7 +61,8 @@ const CLAIM_LEASE_MS = 2 * 60 * 1000;
 
 /**
  * Mail goes out from a table: `enqueue` writes the message in the caller's transaction, and the
- * dispatcher delivers it later with retries, so an SMTP outage delays mail but loses none.
+ * dispatcher (the job runner's `mail-dispatch` job) delivers it later with retries, so an SMTP outage
+ * delays mail but loses none.
  * Without a transport (no SMTP_URL) messages are kept in the outbox and logged.
  */
 export class Mailer {
@@ -53,7 +72,22 @@ export class Mailer {
     private readonly from: string,
     private readonly transport: MailTransport | null,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+    /** Where attachments are read from at send time. */
+    private readonly files: FileStore | null = null,
+    private readonly hooks: { onSent?(kind: string): void; onFailed?(kind: string): void } = {},
   ) {}
+
+  private async loadAttachments(refs: MailAttachmentRef[] | null): Promise<MailAttachment[] | undefined> {
+    if (!refs?.length) return undefined;
+    if (!this.files) throw new Error('mail has attachments but no file store is configured');
+    const out: MailAttachment[] = [];
+    for (const ref of refs) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await this.files.read(ref.fileKey)) chunks.push(Buffer.from(chunk as Uint8Array));
+      out.push({ filename: ref.fileName, contentType: ref.contentType, content: Buffer.concat(chunks) });
+    }
+    return out;
+  }
 
   get deliversMail(): boolean {
     return this.transport !== null;
@@ -68,13 +102,14 @@ export class Mailer {
         text: message.text,
         html: message.html,
         headers: message.headers,
+        attachments: message.attachments?.length ? message.attachments : null,
         kind: message.kind ?? 'generic',
         status: this.transport ? 'pending' : 'kept',
         nextAttemptAt: this.clock.now(),
       })
       .returning({ id: mailOutbox.id });
     if (!this.transport) this.log.info({ mailId: row.id, kind: message.kind }, 'mail kept in the outbox (no SMTP_URL)');
-    else this.kick();
+    else this.onEnqueued?.();
     return row.id;
   }
 
@@ -111,16 +146,19 @@ export class Mailer {
           text: row.text,
           html: row.html ?? undefined,
           headers: row.headers ?? undefined,
+          attachments: await this.loadAttachments(row.attachments),
         });
         await this.db
           .update(mailOutbox)
           .set({ status: 'sent', sentAt: this.clock.now(), lockedUntil: null, attempts: row.attempts + 1 })
           .where(eq(mailOutbox.id, row.id));
         sent += 1;
+        this.hooks.onSent?.(row.kind);
       } catch (error) {
         const attempts = row.attempts + 1;
         const failed = attempts >= MAIL_MAX_ATTEMPTS;
         this.log.warn({ mailId: row.id, attempts, err: error }, 'mail delivery failed');
+        this.hooks.onFailed?.(row.kind);
         await this.db
           .update(mailOutbox)
           .set({
@@ -136,39 +174,8 @@ export class Mailer {
     return sent;
   }
 
-  private running: Promise<unknown> = Promise.resolve();
-  private started = false;
-  private kickTimer: NodeJS.Timeout | null = null;
-
-  private runOnce() {
-    this.running = this.running
-      .then(() => this.dispatchDue())
-      .catch((error) => this.log.error({ err: error }, 'mail dispatch failed'));
-  }
-
-  /** Sends soon after an enqueue instead of waiting for the next poll (after the caller's commit). */
-  private kick() {
-    if (!this.started || this.kickTimer) return;
-    this.kickTimer = setTimeout(() => {
-      this.kickTimer = null;
-      this.runOnce();
-    }, 300);
-    this.kickTimer.unref();
-  }
-
-  /** Polls the outbox until stopped; the poll also picks up retries and other instances' mail. */
-  start(intervalMs = 5000): () => Promise<void> {
-    if (!this.transport) return async () => undefined;
-    this.started = true;
-    const timer = setInterval(() => this.runOnce(), intervalMs);
-    timer.unref();
-    return async () => {
-      this.started = false;
-      clearInterval(timer);
-      if (this.kickTimer) clearTimeout(this.kickTimer);
-      await this.running;
-    };
-  }
+  /** Called after each enqueue; the app points it at the job runner so mail goes out soon after commit. */
+  onEnqueued: (() => void) | null = null;
 }
 
 /** Count of messages still waiting, for readiness and the admin. */
@@ -178,4 +185,25 @@ export async function pendingMailCount(db: Db): Promise<number> {
     .from(mailOutbox)
     .where(eq(mailOutbox.status, 'pending'));
   return row?.n ?? 0;
+}
+
+/** Failed messages go back to the queue with a fresh set of attempts (the admin's "Retry"). */
+export async function retryFailedMail(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lockedUntil: null })
+    .where(eq(mailOutbox.status, 'failed'))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
+/** Outbox counts per status, for the admin's System page and the metrics. */
+export async function mailOutboxCounts(db: Db): Promise<Record<'pending' | 'failed' | 'kept' | 'sent', number>> {
+  const rows = await db
+    .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
+  const counts = { pending: 0, failed: 0, kept: 0, sent: 0 };
+  for (const r of rows) if (r.status in counts) counts[r.status as keyof typeof counts] = Number(r.n);
+  return counts;
 }

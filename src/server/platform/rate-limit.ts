@@ -94,6 +94,9 @@ export async function registerRateLimits(app: FastifyInstance, redis: Redis | nu
   await app.register(rateLimit, {
     global: false,
     redis: redis ?? undefined,
+    // Redis unreachable: serve rather than fail every limited route (decision 0043); the account
+    // counters (FallbackRateCounter) still count on this instance meanwhile.
+    skipOnError: true,
     nameSpace: 'rlr:',
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
@@ -101,4 +104,42 @@ export async function registerRateLimits(app: FastifyInstance, redis: Redis | nu
       code: 'RATE_LIMITED',
     }),
   });
+}
+
+/**
+ * The Redis counter, falling back to this instance's memory while Redis does not answer (decision 0043):
+ * limits then hold per instance instead of across instances, and the site keeps serving.
+ */
+export class FallbackRateCounter implements RateCounter {
+  private warnedAt = 0;
+  constructor(
+    private readonly primary: RateCounter,
+    private readonly fallback: RateCounter,
+    private readonly log: { warn(obj: object, msg: string): void },
+  ) {}
+
+  private async either<T>(run: (c: RateCounter) => Promise<T>): Promise<T> {
+    try {
+      return await run(this.primary);
+    } catch (error) {
+      if (Date.now() - this.warnedAt > 60_000) {
+        this.warnedAt = Date.now();
+        this.log.warn({ err: error }, 'Redis unavailable: rate limits count on this instance only until it returns');
+      }
+      return run(this.fallback);
+    }
+  }
+
+  hit(key: string, windowMs: number) {
+    return this.either((c) => c.hit(key, windowMs));
+  }
+  peek(key: string) {
+    return this.either((c) => c.peek(key));
+  }
+  release(key: string) {
+    return this.either((c) => c.release(key));
+  }
+  reset(key: string) {
+    return this.either((c) => c.reset(key));
+  }
 }

@@ -12,6 +12,8 @@ export const INTERACTIVE_SELECTOR =
   'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [tabindex]:not([tabindex="-1"])';
 /** Controls this close to the bar count as under it: a thumb is wider than a pixel. */
 const MARGIN_PX = 6;
+/** The catch-all re-check; one query and a few hundred rectangles, so cheap. */
+const SAFETY_CHECK_MS = 500;
 
 function visible(el: Element): boolean {
   const check = (el as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility;
@@ -36,7 +38,11 @@ export function controlUnder(bar: HTMLElement): boolean {
   return false;
 }
 
-/** True while the bar should step aside. Checked on scroll, resize and whenever the page changes. */
+/**
+ * True while the bar should step aside. Checked on scroll, resize and whenever the page changes; layout
+ * can also move without any of those (fonts swapping inside a fixed-height hero, entrance animations,
+ * images decoding), so animation/transition ends, image loads, font loads and a slow timer check too.
+ */
 export function useBarClearance(barRef: RefObject<HTMLElement | null>): boolean {
   const [covering, setCovering] = useState(false);
 
@@ -60,8 +66,15 @@ export function useBarClearance(barRef: RefObject<HTMLElement | null>): boolean 
     const resizes = new ResizeObserver(schedule);
     resizes.observe(document.body);
     if (barRef.current) resizes.observe(barRef.current);
+    const moved = ['animationend', 'transitionend', 'load'] as const;
+    for (const type of moved) document.addEventListener(type, schedule, true);
+    document.fonts?.addEventListener?.('loadingdone', schedule);
+    const timer = setInterval(schedule, SAFETY_CHECK_MS);
     schedule();
     return () => {
+      clearInterval(timer);
+      for (const type of moved) document.removeEventListener(type, schedule, true);
+      document.fonts?.removeEventListener?.('loadingdone', schedule);
       if (frame) cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -7,9 +9,11 @@ import { adminAssetSchema, assetParams, UPLOAD_LIMITS, type AdminAsset } from '@
 import { errorSchema } from '@shared/schemas/common';
 import { books, digitalAssets } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { preflightEpub, preflightMessage } from '../copies/epub-preflight';
 import { chaptersOf } from '../reading/service';
 import { audit } from './audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
+import { failWhenTruncated, peekHead } from './upload-stream';
 import { isSeededSample } from './sample-files';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
@@ -81,28 +85,40 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!book) throw notFound('Book not found');
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the file as multipart/form-data');
 
-      let data: Buffer;
-      let originalName: string;
-      try {
-        const part = await request.file({ limits: { fileSize: limit } });
-        if (!part) throw badRequest('Choose a file to upload', { file: 'Choose a file to upload' });
-        originalName = part.filename;
-        data = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('FILE_TOO_LARGE', 413, `The file is too large. The limit for ${format} is ${megabytes(limit)}.`);
-        }
-        throw error;
+      // The file streams from the request to the store (a temporary file renamed into place, or an S3
+      // multipart upload): memory stays flat whatever the size. Its first bytes decide its type before
+      // anything is stored; a file cut at the size limit or a dropped connection stores nothing.
+      const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, `The file is too large. The limit for ${format} is ${megabytes(limit)}.`);
+      const part = await request.file({ limits: { fileSize: limit } });
+      if (!part) throw badRequest('Choose a file to upload', { file: 'Choose a file to upload' });
+      const originalName = part.filename;
+      const { head, body } = await peekHead(part.file, 64);
+      if (head.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
+      let upload: Readable = failWhenTruncated(body, part.file, tooLarge);
+      // An EPUB that Kindle or an e-reader would refuse never becomes the master. The check reads the whole
+      // archive, so an e-book (small beside its limit) is held in memory for it; it runs before the type
+      // sniffing, so a zip with a compressed mimetype hears exactly that instead of "not an EPUB".
+      if (format === 'ebook' && head.subarray(0, 2).toString('latin1') === 'PK') {
+        const data = await buffer(upload).catch((error: unknown) => {
+          if (part.file.truncated) throw tooLarge();
+          throw error;
+        });
+        const problems = preflightEpub(data);
+        if (problems.length) throw new AppError('EPUB_INVALID', 400, preflightMessage(problems), { file: preflightMessage(problems) });
+        upload = Readable.from([data]);
       }
-      if (data.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
-      const detected = detectType(data.subarray(0, 64));
+      const detected = detectType(head);
       if (!detected || !acceptsType(format, detected.contentType)) {
+        part.file.resume();
         throw new AppError('UNSUPPORTED_FILE_TYPE', 415, `The ${format} file must be ${ACCEPT_LABEL[format]}.`);
       }
 
       const fileName = safeFileName(originalName, detected.extension);
       const key = `books/${bookId}/${format}/${clock.now().getTime().toString(36)}-${random.token(6).replace(/[^A-Za-z0-9]/g, '')}-${fileName}`;
-      await files.put(key, data, detected.contentType);
+      const stored = await files.write(key, upload, detected.contentType).catch((error: unknown) => {
+        if (part.file.truncated) throw tooLarge();
+        throw error;
+      });
 
       const now = clock.now();
       let previousKey: string | null = null;
@@ -114,16 +130,16 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
             .from(digitalAssets)
             .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, format)))
             .for('update');
-          const fields = { fileUrl: key, fileName, contentType: detected.contentType, fileSizeKb: Math.ceil(data.length / 1024), updatedAt: now };
+          const fields = { fileUrl: key, fileName, contentType: detected.contentType, fileSizeKb: Math.ceil(stored.size / 1024), updatedAt: now };
           if (existing) {
             previousKey = existing.fileUrl;
             const version = nextVersion(existing.version);
             await tx.update(digitalAssets).set({ ...fields, version }).where(eq(digitalAssets.id, existing.id));
-            await audit(tx, request, { action: 'file.replace', targetType: 'digital_asset', targetId: existing.id, details: { bookId, format, fileName, bytes: data.length, version } }, now);
+            await audit(tx, request, { action: 'file.replace', targetType: 'digital_asset', targetId: existing.id, details: { bookId, format, fileName, bytes: stored.size, version } }, now);
           } else {
             created = true;
             const [row] = await tx.insert(digitalAssets).values({ bookId, format, ...fields, createdAt: now }).returning({ id: digitalAssets.id });
-            await audit(tx, request, { action: 'file.upload', targetType: 'digital_asset', targetId: row.id, details: { bookId, format, fileName, bytes: data.length } }, now);
+            await audit(tx, request, { action: 'file.upload', targetType: 'digital_asset', targetId: row.id, details: { bookId, format, fileName, bytes: stored.size } }, now);
           }
         });
       } catch (error) {

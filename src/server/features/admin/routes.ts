@@ -10,6 +10,7 @@ import { adminOrdersRoutes } from './orders-routes';
 import { adminPostsRoutes } from './posts-routes';
 import { adminReadersRoutes } from './readers-routes';
 import { adminSettingsRoutes } from './settings-routes';
+import { adminSystemRoutes } from './system-routes';
 
 /**
  * Routes of the admin domain, all under /api/admin. The admin check runs on every one of them at
@@ -38,4 +39,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminOrdersRoutes);
   await app.register(adminReadersRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(adminSystemRoutes);
 };

@@ -19,6 +19,7 @@ export interface FulfilmentResult {
   outcome: FulfilmentOutcome;
   purchaseId?: number;
   orderReference?: string;
+  format?: string;
 }
 
 /** One order reference per checkout session, so even a second insert attempt would hit the unique key. */
@@ -31,12 +32,16 @@ export const orderReferenceFor = (checkoutId: string) => `WWD-${sha256(checkoutI
  *  - the session moves 'open' -> 'completed' with UPDATE ... WHERE status = 'open' RETURNING, so of any
  *    number of concurrent deliveries exactly one gets the row and records the purchase.
  */
-export async function handlePaymentEvent(app: FastifyInstance, event: PaymentEvent): Promise<FulfilmentResult> {
+export async function handlePaymentEvent(
+  app: FastifyInstance,
+  event: PaymentEvent,
+  source: 'webhook' | 'local' | 'reconciliation' = 'webhook',
+): Promise<FulfilmentResult> {
   const { db } = app.deps.database;
   const { clock, mailer, config } = app.deps;
   const log = app.log.child({ paymentEventId: event.id, type: event.type });
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<FulfilmentResult> => {
     const now = clock.now();
     const fresh = await tx
       .insert(paymentEvents)
@@ -125,7 +130,10 @@ export async function handlePaymentEvent(app: FastifyInstance, event: PaymentEve
       }),
       tx,
     );
-    log.info({ checkoutId: session.id, purchaseId: purchase.id }, 'purchase fulfilled');
-    return { outcome: 'fulfilled' as const, purchaseId: purchase.id, orderReference };
+    log.info({ checkoutId: session.id, purchaseId: purchase.id, source }, 'purchase fulfilled');
+    return { outcome: 'fulfilled' as const, purchaseId: purchase.id, orderReference, format: session.format };
   });
+  // Counted after the commit, so a rolled-back fulfilment is never counted.
+  if (result.outcome === 'fulfilled') app.deps.metrics.orders.inc({ format: result.format ?? 'unknown', source });
+  return result;
 }

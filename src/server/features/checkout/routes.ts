@@ -13,12 +13,14 @@ import { checkoutSessions } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { LocalPaymentProvider } from '../../platform/payments';
 import { handlePaymentEvent } from './fulfilment';
+import { defineReconcileJob } from './reconcile';
 import { completionRedirect, createCheckout, getPaymentSession, listStoreFormats } from './service';
 import { stripeWebhookRoutes } from './webhook-routes';
 
 /** Routes of the checkout domain: formats and prices, starting a payment, the local payment page API. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  defineReconcileJob(app);
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
   app.get(
@@ -111,6 +113,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             customerName: '',
             customerEmail: session.customerEmail,
           }),
+          'local',
         );
       }
       const after = await getPaymentSession(db, userId, session.id);

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../app';
 import type { ByteRange } from '../../platform/files';
+import { isPersonalised, personalCopy } from '../copies/service';
 import { findAsset } from './service';
 
 /** A purchase that entitles its holder to a format's file. */
@@ -31,15 +32,37 @@ export type OwnedFileResult =
   | { ok: false; reason: 'no-asset' | 'missing-file'; key?: string };
 
 /**
- * THE one place that turns "this reader's purchase of this format" into bytes. The one-time download and
- * the reading room's content stream both read through here, so whatever the owner's copy is (today the
- * stored asset; a personalised copy where one is made) both give the same bytes.
+ * THE one place that turns "this reader's purchase of this format" into bytes. The one-time download, the
+ * reading room's content stream and Send to Kindle all read through here, so every path gives the same
+ * bytes: for the e-book and the PDF the buyer's personal copy (built on first use from the current master
+ * and kept, see copies), for the audiobook the master file itself.
  */
 export async function openOwnedFile(deps: AppDeps, purchase: OwnedPurchase, format: string): Promise<OwnedFileResult> {
   const asset = await findAsset(deps.database.db, { bookId: purchase.bookId, format });
   if (!asset || asset.format !== purchase.format) return { ok: false, reason: 'no-asset' };
   const stored = await deps.files.stat(asset.fileUrl);
   if (!stored) return { ok: false, reason: 'missing-file', key: asset.fileUrl };
+  if (isPersonalised(asset.format)) {
+    const copy = await personalCopy(
+      { db: deps.database.db, files: deps.files, random: deps.random, clock: deps.clock },
+      { id: purchase.id, userId: purchase.userId, format: asset.format },
+      asset,
+    );
+    return {
+      ok: true,
+      file: {
+        assetId: asset.id,
+        format: asset.format,
+        contentType: asset.contentType,
+        fileName: asset.fileName,
+        size: copy.size,
+        etag: `"${copy.sha256.slice(0, 32)}"`,
+        lastModified: copy.builtAt,
+        key: copy.fileKey,
+        read: (range) => deps.files.read(copy.fileKey, range),
+      },
+    };
+  }
   return {
     ok: true,
     file: {

@@ -15,7 +15,8 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { DOWNLOAD_LINK_TTL_MS, createDownloadToken, safeFileName } from './download-link';
 import { fileRoutes } from './file-routes';
 import { checkUserIdParam, requireDeliberateRequest } from './request-guards';
-import { consumeDownload, findAsset, listLibrary, listOrders, ownsFormat, toAssetAnswer } from './service';
+import { openOwnedFile } from './owned-file';
+import { consumeDownload, findAsset, findEntitledPurchase, listLibrary, listOrders, ownsFormat, toAssetAnswer } from './service';
 
 /** Routes of the library domain: the reader's purchases, assets and one-time download links. */
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -114,6 +115,11 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         userId,
         expiresAt: now.getTime() + DOWNLOAD_LINK_TTL_MS,
       });
+      app.deps.metrics.downloads.inc({ format: asset.format });
+      // Start building the buyer's personal copy now, so the file request that follows finds it ready.
+      void findEntitledPurchase(db, spent.purchaseId, userId)
+        .then((purchase) => purchase && openOwnedFile(app.deps, { ...purchase, userId }, purchase.format))
+        .catch((error) => request.log.warn({ err: error, purchaseId: spent.purchaseId }, 'personal copy build failed'));
       reply.header('Cache-Control', 'no-store');
       return {
         success: true,

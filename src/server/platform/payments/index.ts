@@ -14,7 +14,7 @@ export function createPaymentProvider(config: Config, clock: Clock, random: Rand
     if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
       throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
     }
-    return new StripePaymentProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET, clock);
+    return new StripePaymentProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET, clock, config.STRIPE_API_URL);
   }
   return new LocalPaymentProvider(random);
 }

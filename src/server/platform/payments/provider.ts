@@ -58,4 +58,9 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** Verifies a webhook on its exact raw bytes; throws InvalidSignatureError when it is not genuine. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  /**
+   * Checkouts the provider saw paid since `since`, as completion events (for the reconciliation that
+   * fulfils any whose webhook was lost). Providers without webhooks have nothing to reconcile.
+   */
+  listPaidCheckouts?(since: Date): AsyncIterable<PaymentEvent>;
 }

@@ -37,8 +37,39 @@ export class StripePaymentProvider implements PaymentProvider {
     secretKey: string,
     private readonly webhookSecret: string,
     private readonly clock: Clock,
+    /** Another API base (STRIPE_API_URL), e.g. a local double in tests; Stripe's own API when unset. */
+    apiUrl?: string,
   ) {
-    this.stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+    const base = apiUrl ? new URL(apiUrl) : null;
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(base
+        ? {
+            host: base.hostname,
+            port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+            protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const),
+          }
+        : {}),
+    });
+  }
+
+  /** Completed Checkout Sessions created since `since`, newest first, as the events a webhook would carry. */
+  async *listPaidCheckouts(since: Date): AsyncIterable<PaymentEvent> {
+    const sessions = this.stripe.checkout.sessions.list({
+      created: { gte: Math.floor(since.getTime() / 1000) },
+      status: 'complete',
+      limit: 100,
+    });
+    for await (const session of sessions) {
+      if (session.payment_status !== 'paid') continue;
+      // A stable id per session: the reconciliation records it once, like a webhook delivery.
+      yield toPaymentEvent({
+        id: `reconcile_${session.id}`,
+        type: 'checkout.session.completed',
+        data: { object: session },
+      } as unknown as Stripe.Event);
+    }
   }
 
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {

@@ -3,6 +3,7 @@ import { BookOpen, Download, File, FileText, Headphones } from 'lucide-react';
 import type { ProgressSummary } from '@shared/schemas/reading';
 import type { LibraryItem } from '@shared/schemas/store';
 import { Button } from '@client/components/ui/button';
+import { SendToKindleButton } from '@client/features/copies/components/send-to-kindle';
 import { type LibraryGroup, isDownloadUsed } from '../group';
 import { RoomLink } from './room-link';
 
@@ -61,6 +62,7 @@ export function LibraryBookCard({ group, downloadingId, onDownload, progress = [
                   label={label}
                   progress={progress.find((p) => p.bookId === item.bookId && p.format === item.format)}
                 />
+                {item.format === 'ebook' ? <SendToKindleButton bookId={item.bookId} title={group.book.title} /> : null}
                 <Button
                   size="sm"
                   variant={used ? 'outline' : 'primary'}

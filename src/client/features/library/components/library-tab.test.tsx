@@ -84,8 +84,11 @@ describe('LibraryTab', () => {
     renderTab();
     expect(await screen.findByRole('heading', { name: 'What We Owe the Dead' })).toBeInTheDocument();
     expect(screen.getByText('4 formats purchased')).toBeInTheDocument();
-    expect(within(rowFor('E-Book')).getByRole('button')).toHaveTextContent('Download Used');
-    expect(within(rowFor('E-Book')).getByRole('button')).toBeDisabled();
+    expect(within(rowFor('E-Book')).getByRole('button', { name: /Download/ })).toHaveTextContent('Download Used');
+    expect(within(rowFor('E-Book')).getByRole('button', { name: /Download/ })).toBeDisabled();
+    // Send to Kindle sits beside the e-book only, and stays available after the download is spent.
+    expect(within(rowFor('E-Book')).getByRole('button', { name: 'Send What We Owe the Dead to Kindle' })).toBeEnabled();
+    expect(within(rowFor('Audiobook')).queryByRole('button', { name: /Kindle/ })).not.toBeInTheDocument();
     expect(within(rowFor('Audiobook')).getByRole('button')).toHaveTextContent('Download');
     expect(screen.getByTestId('format-icon-ebook')).toBeInTheDocument();
     expect(screen.getByTestId('format-icon-audiobook')).toBeInTheDocument();
@@ -133,7 +136,7 @@ describe('LibraryTab', () => {
     expect(screen.getByText('Your ebook download has started.')).toBeInTheDocument();
     expect(clicks).toEqual([{ href: '/files/download/abc.def', download: 'book.epub' }]);
     expect(headers[0]['x-csrf-token']).toBe('csrf-1');
-    await waitFor(() => expect(within(rowFor('E-Book')).getByRole('button')).toHaveTextContent('Download Used'));
+    await waitFor(() => expect(within(rowFor('E-Book')).getByRole('button', { name: /Download/ })).toHaveTextContent('Download Used'));
     spy.mockRestore();
   });
 

@@ -1,0 +1,160 @@
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import {
+  KINDLE_MAX_BYTES,
+  KINDLE_SENDS_PER_DAY,
+  MAX_KINDLE_DEVICES,
+  type KindleDevice,
+  type KindleSend,
+} from '@shared/schemas/copies';
+import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
+import { books, kindleDevices, kindleSends, mailOutbox, purchases } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { safeFileName } from '../library/download-link';
+import { openOwnedFile } from '../library/owned-file';
+
+/** Namespace of the per-reader advisory lock that makes the daily count and the insert one step. */
+const SEND_LOCK = 724_117_014;
+
+export const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+/** The bare address of MAIL_FROM ("Site <no-reply@x>" -> "no-reply@x"): what Amazon's approved list needs. */
+export const senderAddress = (mailFrom: string) => (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+
+const toDevice = (r: { id: number; address: string; createdAt: Date }): KindleDevice => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+export async function listDevices(db: Db, userId: number): Promise<KindleDevice[]> {
+  const rows = await db
+    .select({ id: kindleDevices.id, address: kindleDevices.address, createdAt: kindleDevices.createdAt })
+    .from(kindleDevices)
+    .where(eq(kindleDevices.userId, userId))
+    .orderBy(asc(kindleDevices.id));
+  return rows.map(toDevice);
+}
+
+/** Saves a device address (already validated and lower-cased). At most three per reader. */
+export async function addDevice(db: Db, userId: number, address: string, now: Date): Promise<KindleDevice> {
+  return db.transaction(async (tx) => {
+    // One reader's device list changes one request at a time, so the limit of three holds.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEND_LOCK + 1}, ${userId})`);
+    const existing = await tx.select().from(kindleDevices).where(eq(kindleDevices.userId, userId));
+    if (existing.some((d) => d.address === address)) throw conflict('This Kindle address is already saved.', { address: 'This Kindle address is already saved.' });
+    if (existing.length >= MAX_KINDLE_DEVICES) {
+      const message = `You can save up to ${MAX_KINDLE_DEVICES} Kindle addresses. Remove one to add another.`;
+      throw badRequest(message, { address: message });
+    }
+    const [row] = await tx.insert(kindleDevices).values({ userId, address, createdAt: now }).returning();
+    return toDevice(row);
+  });
+}
+
+export async function removeDevice(db: Db, userId: number, id: number): Promise<void> {
+  const removed = await db
+    .delete(kindleDevices)
+    .where(and(eq(kindleDevices.id, id), eq(kindleDevices.userId, userId)))
+    .returning({ id: kindleDevices.id });
+  if (!removed.length) throw notFound('Kindle address not found');
+}
+
+export async function sendsToday(db: Db, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(kindleSends)
+    .where(and(eq(kindleSends.userId, userId), gte(kindleSends.createdAt, startOfUtcDay(now))));
+  return row?.n ?? 0;
+}
+
+export const DAILY_LIMIT_MESSAGE = `You have sent ${KINDLE_SENDS_PER_DAY} books to your Kindle today, the most for one day. You can send again after midnight UTC.`;
+
+/**
+ * Mails the reader's personal EPUB to one of their Kindle addresses through the outbox. Never touches the
+ * download allowance. The daily count and the new record are one locked step, so parallel requests cannot
+ * pass the limit.
+ */
+export async function sendToKindle(
+  deps: AppDeps,
+  input: { userId: number; bookId: number; address: string },
+): Promise<{ sendId: number }> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
+  const [purchase] = await db
+    .select({
+      id: purchases.id,
+      userId: purchases.userId,
+      bookId: purchases.bookId,
+      format: purchases.format,
+      purchaseDate: purchases.purchaseDate,
+      orderReference: purchases.orderReference,
+      title: books.title,
+    })
+    .from(purchases)
+    .innerJoin(books, eq(books.id, purchases.bookId))
+    .where(
+      and(
+        eq(purchases.userId, input.userId),
+        eq(purchases.bookId, input.bookId),
+        eq(purchases.format, 'ebook'),
+        eq(purchases.status, 'completed'),
+      ),
+    )
+    .orderBy(asc(purchases.id))
+    .limit(1);
+  if (!purchase) throw forbidden('You have not purchased the e-book of this book');
+
+  const devices = await listDevices(db, input.userId);
+  if (!devices.some((d) => d.address === input.address)) {
+    // A new address is saved on first use, while there is room for it.
+    try {
+      await addDevice(db, input.userId, input.address, now);
+    } catch (error) {
+      // A parallel request saved the same address a moment ago: that is what we wanted.
+      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+    }
+  }
+
+  const opened = await openOwnedFile(deps, purchase, 'ebook');
+  if (!opened.ok) throw notFound('The e-book file is not available yet. Please try again later.');
+  const copy = opened.file;
+  if (copy.size > KINDLE_MAX_BYTES) {
+    throw new AppError('FILE_TOO_LARGE', 413, 'This e-book is larger than the 50 MB Amazon accepts by mail. Download it and use Send to Kindle on the web instead.');
+  }
+
+  const sender = senderAddress(deps.config.MAIL_FROM);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEND_LOCK}, ${input.userId})`);
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(kindleSends)
+      .where(and(eq(kindleSends.userId, input.userId), gte(kindleSends.createdAt, startOfUtcDay(now))));
+    if (n >= KINDLE_SENDS_PER_DAY) throw new AppError('KINDLE_DAILY_LIMIT', 429, DAILY_LIMIT_MESSAGE);
+    const mailId = await deps.mailer.enqueue(
+      {
+        to: input.address,
+        subject: purchase.title,
+        text:
+          `Your copy of ${purchase.title} is attached, sent at your request (order ${purchase.orderReference}).\n\n` +
+          `It should appear in your Kindle library within a few minutes. If it does not, make sure ${sender} ` +
+          `is on the Approved Personal Document E-mail List in your Amazon account (Content & Devices > Preferences > Personal Document Settings).\n`,
+        kind: 'send-to-kindle',
+        attachments: [{ fileKey: copy.key, fileName: safeFileName(copy.fileName, 'book.epub'), contentType: 'application/epub+zip' }],
+      },
+      tx,
+    );
+    const [row] = await tx
+      .insert(kindleSends)
+      .values({ userId: input.userId, purchaseId: purchase.id, address: input.address, mailId, createdAt: now })
+      .returning({ id: kindleSends.id });
+    return { sendId: row.id };
+  });
+}
+
+/** Sends of one order, newest first, with the state of their mail (for the admin). */
+export async function listSendsOfOrder(db: Db, purchaseId: number): Promise<KindleSend[]> {
+  const rows = await db
+    .select({ id: kindleSends.id, address: kindleSends.address, createdAt: kindleSends.createdAt, mailStatus: mailOutbox.status })
+    .from(kindleSends)
+    .leftJoin(mailOutbox, eq(mailOutbox.id, kindleSends.mailId))
+    .where(eq(kindleSends.purchaseId, purchaseId))
+    .orderBy(desc(kindleSends.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}

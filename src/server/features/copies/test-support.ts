@@ -1,0 +1,108 @@
+/** Test-only helpers for the copies suites: small EPUBs to break on purpose, epubcheck, MIME attachments. */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { zipSync, type Zippable } from 'fflate';
+import type { TestAgent } from '../../test/helpers';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+
+export interface TestEpubOptions {
+  language?: string | null;
+  compressMimetype?: boolean;
+  title?: string | null;
+  body?: string;
+}
+
+/** A small valid EPUB 3 (or a deliberately broken one). */
+export function makeTestEpub(options: TestEpubOptions = {}): Buffer {
+  const { language = 'en', compressMimetype = false, title = 'Test Book', body = 'Chapter one.' } = options;
+  const opf = `<?xml version="1.0" encoding="UTF-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
+  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+    <dc:identifier id="id">urn:uuid:00000000-0000-4000-8000-000000000001</dc:identifier>
+    ${title === null ? '' : `<dc:title>${title}</dc:title>`}
+    ${language === null ? '' : `<dc:language>${language}</dc:language>`}
+    <meta property="dcterms:modified">2026-01-01T00:00:00Z</meta>
+  </metadata>
+  <manifest>
+    <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+    <item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/>
+  </manifest>
+  <spine><itemref idref="c1"/></spine>
+</package>`;
+  const page = (t: string, inner: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en" xml:lang="en"><head><meta charset="UTF-8"/><title>${t}</title></head><body>${inner}</body></html>`;
+  const files: Zippable = {
+    mimetype: [enc('application/epub+zip'), { level: compressMimetype ? 9 : 0 }],
+    'META-INF/container.xml': enc(
+      '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+    ),
+    'EPUB/package.opf': enc(opf),
+    'EPUB/nav.xhtml': enc(page('Contents', '<nav epub:type="toc"><ol><li><a href="c1.xhtml">One</a></li></ol></nav>')),
+    'EPUB/c1.xhtml': enc(page('One', `<p>${body}</p>`)),
+  };
+  return Buffer.from(zipSync(files, { mtime: new Date('2026-01-01T00:00:00Z') }));
+}
+
+// Debian's package installs the jar; its /usr/bin/epubcheck is the same jar made executable.
+const EPUBCHECK_JARS = ['/usr/share/java/epubcheck.jar', '/usr/bin/epubcheck'];
+/** The epubcheck jar (Debian's package), or null when it is not installed here. */
+export function epubcheckJar(): string | null {
+  const fromEnv = process.env.EPUBCHECK_JAR;
+  return [fromEnv, ...EPUBCHECK_JARS].find((p): p is string => Boolean(p) && fs.existsSync(p!)) ?? null;
+}
+
+/** Runs the real epubcheck on a file; resolves with its exit code and report. */
+export function runEpubcheck(jar: string, file: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      'java',
+      ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', jar, file],
+      { timeout: 170_000, maxBuffer: 4 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    );
+  });
+}
+
+export interface MimePart {
+  headers: string;
+  contentType: string;
+  fileName: string | null;
+  body: Buffer;
+}
+
+/** Splits a raw multipart mail into its leaf parts, decoding base64 bodies (enough for our own mail). */
+export function mimeParts(raw: string): MimePart[] {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) return [];
+  const parts: MimePart[] = [];
+  for (const chunk of raw.split(`--${boundary}`).slice(1)) {
+    if (chunk.startsWith('--')) break;
+    const split = chunk.indexOf('\r\n\r\n');
+    const headers = chunk.slice(0, split);
+    const body = chunk.slice(split + 4).replace(/\r\n$/, '');
+    if (/content-type:\s*multipart\//i.test(headers)) {
+      parts.push(...mimeParts(chunk));
+      continue;
+    }
+    const base64 = /content-transfer-encoding:\s*base64/i.test(headers);
+    parts.push({
+      headers,
+      contentType: (/content-type:\s*([^;\r\n]+)/i.exec(headers)?.[1] ?? '').trim(),
+      fileName: /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1] ?? null,
+      body: base64 ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'utf8'),
+    });
+  }
+  return parts;
+}
+
+const BOUNDARY = '----copiesTestBoundary';
+/** POST a file as multipart field "file". */
+export function postFile(agent: TestAgent, url: string, fileName: string, data: Buffer) {
+  const payload = Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+  return agent.request({ method: 'POST', url, payload, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } });
+}
