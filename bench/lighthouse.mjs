@@ -58,6 +58,19 @@ async function audit(chrome, url, formFactor) {
   };
 }
 
+// A run that Lighthouse itself could not complete (NO_NAVSTART and the like on a busy machine) says nothing
+// about the page: it is tried again, twice at most, before the bench gives up.
+async function auditWithRetry(chrome, url, formFactor) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(chrome, url, formFactor);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`  ${url} (${formFactor}): run not completed, trying again: ${error.message}`);
+    }
+  }
+}
+
 let exitCode = 0;
 const chrome = await chromeLauncher.launch({
   chromePath: executablePath,
@@ -80,7 +93,7 @@ try {
   for (const formFactor of ['mobile', 'desktop']) {
     for (const page of pages) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome, `${base}${page}`, formFactor));
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(chrome, `${base}${page}`, formFactor));
       const figures = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
       rows.push({ page, formFactor, ...figures, runs });
       console.log(
