@@ -131,13 +131,22 @@ export function RichTextEditor({ id, labelId, value, onChange, invalid, describe
   }, [editor, value]);
 
   // Invalid state and error text reach assistive tech on the editable element itself.
+  // The editor's view exists only once it is mounted (reading it earlier throws), so this also runs on mount.
   useEffect(() => {
-    const el = editor?.view.dom;
-    if (!el) return;
-    if (invalid) el.setAttribute('aria-invalid', 'true');
-    else el.removeAttribute('aria-invalid');
-    if (describedBy) el.setAttribute('aria-describedby', describedBy);
-    else el.removeAttribute('aria-describedby');
+    if (!editor) return;
+    const apply = () => {
+      if (!editor.isInitialized || editor.isDestroyed) return;
+      const el = editor.view.dom;
+      if (invalid) el.setAttribute('aria-invalid', 'true');
+      else el.removeAttribute('aria-invalid');
+      if (describedBy) el.setAttribute('aria-describedby', describedBy);
+      else el.removeAttribute('aria-describedby');
+    };
+    apply();
+    editor.on('create', apply);
+    return () => {
+      editor.off('create', apply);
+    };
   }, [editor, invalid, describedBy]);
 
   if (!editor) return null;
