@@ -125,9 +125,17 @@ export function RichTextEditor({ id, labelId, value, onChange, invalid, describe
 
   // Content loaded after the editor started (editing an existing post) replaces the empty document.
   useEffect(() => {
-    if (!editor || editor.isDestroyed) return;
-    const current = editor.isEmpty ? '' : editor.getHTML();
-    if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
+    if (!editor) return;
+    const load = () => {
+      if (!editor.isInitialized || editor.isDestroyed) return;
+      const current = editor.isEmpty ? '' : editor.getHTML();
+      if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
+    };
+    load();
+    editor.on('create', load);
+    return () => {
+      editor.off('create', load);
+    };
   }, [editor, value]);
 
   // Invalid state and error text reach assistive tech on the editable element itself.
