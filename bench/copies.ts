@@ -17,6 +17,7 @@ import { personaliseEpub } from '../src/server/features/copies/personalise-epub'
 import { personalisePdf } from '../src/server/features/copies/personalise-pdf';
 import { createDownloadToken } from '../src/server/features/library/download-link';
 import { openOwnedFile } from '../src/server/features/library/owned-file';
+import { recordIssuedLink } from '../src/server/features/library/transfers';
 import { systemClock } from '../src/server/platform/crypto';
 import { createTestApp, createUser, type TestClock } from '../src/server/test/helpers';
 
@@ -106,13 +107,18 @@ async function throughput(format: 'pdf' | 'audiobook') {
   const opened = await openOwnedFile(t.app.deps, purchase, format);
   if (!opened.ok) throw new Error(`no ${format} file`);
   const owned = opened.file;
-  const link = () =>
-    `http://127.0.0.1:${port}/files/download/${createDownloadToken(t.app.deps.secret, {
+  // Each download gets its own link, recorded as the download route records it (a link serves one transfer).
+  const link = async () => {
+    const linkId = t.app.deps.random.token(18);
+    await recordIssuedLink(db, { linkId, purchaseId: purchase.id, userId: purchase.userId, format, now: new Date() });
+    return `http://127.0.0.1:${port}/files/download/${createDownloadToken(t.app.deps.secret, {
+      linkId,
       assetId: assetOf(format).id,
       purchaseId: purchase.id,
       userId: purchase.userId,
       expiresAt: Date.now() + 10 * 60 * 1000,
     })}`;
+  };
   let bytes = 0;
   const start = performance.now();
   let next = 0;
@@ -120,7 +126,7 @@ async function throughput(format: 'pdf' | 'audiobook') {
     Array.from({ length: 4 }, async () => {
       while (next < downloads) {
         next += 1;
-        const res = await fetch(link());
+        const res = await fetch(await link());
         if (!res.ok) throw new Error(`download answered ${res.status}`);
         bytes += (await res.arrayBuffer()).byteLength;
       }

@@ -34,7 +34,8 @@ import {
   RedisRateCounter,
   registerRateLimits,
 } from './platform/rate-limit';
-import { registerSecurityHeaders } from './platform/security';
+import { registerPrivateAnswers } from './platform/private-answers';
+import { httpsDetector, registerSecurityHeaders } from './platform/security';
 import { csrfPlugin } from './platform/csrf';
 import { sessionPlugin } from './platform/sessions';
 import { loadRenderApp, type RenderApp, spaPlugin } from './platform/spa';
@@ -99,7 +100,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The front door: known static files are answered before the framework sees the request (see
   // static-assets.ts); everything else goes to Fastify.
   const loggers = createLoggers(options.logger ?? defaultLogger(config.LOG_LEVEL));
-  const front: FrontDoor = { assets: null, remembered: new Map(), closing: false, log: loggers.access };
+  const isHttps = httpsDetector(config.trustProxy);
+  const front: FrontDoor = { assets: null, remembered: new Map(), closing: false, log: loggers.access, isHttps };
   const serverOptions: FastifyServerOptions = {
     ...(loggers.app ? { loggerInstance: loggers.app } : { logger: false }),
     logController: new AccessLog(loggers.access),
@@ -107,7 +109,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     requestIdHeader: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A signed download link (link id, purchase, asset, user, expiry and signature) is longer than the
+    // default 100 characters a path parameter may have.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
         if (front.assets === null || !(serveStatic(front, req, res) || serveRemembered(front, req, res))) handler(req, res);
@@ -205,7 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await registerSecurityHeaders(app, { stripe: config.paymentProvider === 'stripe' });
+  await registerSecurityHeaders(app, { stripe: config.paymentProvider === 'stripe', isHttps });
   // Every text answer goes out compressed: brotli when the client takes it, else gzip. Pages and static
   // files arrive already compressed (built once) and are left alone; this covers API JSON, feeds and
   // the rest, at a brotli quality cheap enough per request.
@@ -224,6 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     secureCookies: config.secureCookies,
   });
   await app.register(csrfPlugin, { secret: deps.secret, random, secureCookies: config.secureCookies });
+  registerPrivateAnswers(app);
   await app.register(spaPlugin, {
     clientDir: deps.clientDir,
     renderApp: options.renderApp !== undefined ? options.renderApp : await loadRenderApp(deps.clientDir),

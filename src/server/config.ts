@@ -46,6 +46,7 @@ const envObject = z.object({
     DEMO_LOGIN: bool.optional(),
     SITE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

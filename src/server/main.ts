@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createFileStore } from './platform/files';
 import { startControlSocket } from './platform/control-socket';
+import { drainThenClose } from './platform/drain';
 import v8 from 'node:v8';
 
 function readConfig() {
@@ -88,11 +89,19 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info(`${signal} received: finishing in-flight requests`);
-  const force = setTimeout(() => process.exit(1), 15_000);
+  // SIGTERM is the orchestrator's stop: drain first so the load balancer sees /readyz fail and stops
+  // sending (decision 0021). SIGINT is someone at a terminal: close at once.
+  const drainMs = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_MS : 0;
+  app.log.info(
+    drainMs > 0
+      ? `${signal} received: draining for ${drainMs} ms, then finishing in-flight requests`
+      : `${signal} received: finishing in-flight requests`,
+  );
+  const force = setTimeout(() => process.exit(1), drainMs + 15_000);
   force.unref();
-  // close() stops accepting connections and waits for in-flight requests to finish.
-  await app.close();
+  // The drain answers everything with Connection: close; close() then stops accepting connections and
+  // waits for in-flight requests to finish.
+  await drainThenClose(app, drainMs);
   await stopJobs();
   await control?.close();
   await redis?.quit();

@@ -1,10 +1,52 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { drainThenClose } from './platform/drain';
 import { createTestDatabase, testConfig } from './test/helpers';
+
+/** A GET over a pooled keep-alive agent: status, Connection header and body, or the socket error. */
+function get(agent: http.Agent, port: number, pathName: string) {
+  return new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: pathName, agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
+    });
+    req.on('error', reject);
+  });
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Asks /readyz and /healthz through the agent for `ms` (several at once, so the pool holds more than one
+ * socket): every answer must arrive (no ECONNRESET), /readyz with 503 and the others with 200.
+ */
+async function askDuringDrain(agent: http.Agent, port: number, ms: number) {
+  const until = Date.now() + ms;
+  let answers = 0;
+  while (Date.now() < until) {
+    const [ready, health, other] = await Promise.all([
+      get(agent, port, '/readyz'),
+      get(agent, port, '/healthz'),
+      get(agent, port, '/api/books'),
+    ]);
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body)).toMatchObject({ status: 'unavailable', message: 'shutting down' });
+    expect(health.status).toBe(200);
+    expect(other.status).toBe(200);
+    // Each answer closes its connection, so no pooled socket is left for the server to cut later.
+    for (const r of [ready, health, other]) expect(r.connection).toBe('close');
+    answers += 3;
+    await pause(40);
+  }
+  return answers;
+}
 
 describe('graceful shutdown', () => {
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -34,12 +76,33 @@ describe('graceful shutdown', () => {
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   });
 
+  it('drains: /readyz answers 503 at once, other requests on pooled keep-alive sockets still succeed, then the port closes', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.drop());
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    cleanups.push(() => agent.destroy());
+    // Fill the pool with idle keep-alive sockets from before the drain.
+    const before = await Promise.all([1, 2, 3].map(() => get(agent, port, '/readyz')));
+    expect(before.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(before[0].connection).toBe('keep-alive');
+
+    const started = Date.now();
+    const closed = drainThenClose(app, 2000);
+    expect(await askDuringDrain(agent, port, 1000)).toBeGreaterThan(6);
+    await closed;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    await expect(get(agent, port, '/healthz')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  }, 90_000);
+
   it('exits cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-shutdown-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const port = 3400 + Math.floor(Math.random() * 500);
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_OPTIONS: '' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_OPTIONS: '', SHUTDOWN_DRAIN_MS: '3000' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -53,8 +116,15 @@ describe('graceful shutdown', () => {
       if (!ready) await new Promise((r) => setTimeout(r, 250));
     }
     expect(ready).toBe(true);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    cleanups.push(() => agent.destroy());
+    expect((await get(agent, port, '/readyz')).status).toBe(200);
     child.kill('SIGTERM');
+    await pause(150);
+    // The drain lasts 3 s: ask for part of it, then the process closes the port and exits.
+    expect(await askDuringDrain(agent, port, 1200)).toBeGreaterThan(3);
     expect(await exited).toBe(0);
-    expect(output).toContain('SIGTERM received: finishing in-flight requests');
+    await expect(get(agent, port, '/healthz')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(output).toContain('SIGTERM received: draining for 3000 ms');
   }, 90_000);
 });

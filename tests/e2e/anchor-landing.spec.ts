@@ -52,6 +52,8 @@ async function tryOnce(browser: Browser, viewport: { width: number; height: numb
     await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: label, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/#${anchor}$`));
+    // The address changes before the home page's code has arrived; measure once the page is there.
+    await page.locator(`#${anchor}`).waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     await settle(page);
     return await landing(page, anchor);

@@ -32,7 +32,8 @@ await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
 const server = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: 'inherit',
-  env: { ...process.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+  // No load balancer in front of the journeys: stop at once instead of draining.
+  env: { ...process.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SHUTDOWN_DRAIN_MS: '0' },
 });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);

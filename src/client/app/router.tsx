@@ -24,6 +24,7 @@ const ForgotPasswordPage = lazy(() => import('@client/pages/forgot-password'));
 const ResetPasswordPage = lazy(() => import('@client/pages/reset-password'));
 const ProfilePage = lazy(() => import('@client/pages/profile'));
 const CheckoutPage = lazy(() => import('@client/pages/checkout'));
+const GiftClaimPage = lazy(() => import('@client/pages/gift-claim'));
 const PayPage = lazy(() => import('@client/pages/pay'));
 const DashboardPage = lazy(() => import('@client/pages/dashboard'));
 const AdminPage = lazy(() => import('@client/pages/admin'));
@@ -32,6 +33,7 @@ const AdminPostsPage = lazy(() => import('@client/pages/admin-posts'));
 const AdminPostEditorPage = lazy(() => import('@client/pages/admin-post-editor'));
 const AdminFilesPage = lazy(() => import('@client/pages/admin-files'));
 const AdminOrdersPage = lazy(() => import('@client/pages/admin-orders'));
+const AdminDiscountsPage = lazy(() => import('@client/pages/admin-discounts'));
 const AdminTracePage = lazy(() => import('@client/pages/admin-trace'));
 const AdminMessagesPage = lazy(() => import('@client/pages/admin-messages'));
 const AdminSubscribersPage = lazy(() => import('@client/pages/admin-subscribers'));
@@ -49,6 +51,7 @@ const KNOWN_PATHS = [
   /^\/(login|forgot-password|reset-password|profile|checkout|dashboard)\/?$/i,
   /^\/admin(\/.*)?$/i,
   /^\/pay\/[^/]+\/?$/i,
+  /^\/gift\/[^/]+\/?$/i,
   /^\/read\/sample\/?$/i,
   /^\/read\/[^/]+\/[^/]+\/?$/i,
   /^\/listen\/[^/]+\/?$/i,
@@ -87,6 +90,7 @@ export function AppRoutes() {
         <Route path="/profile"><ProfilePage /></Route>
         <Route path="/checkout"><CheckoutPage /></Route>
         <Route path="/pay/:sessionId"><PayPage /></Route>
+        <Route path="/gift/:token"><GiftClaimPage /></Route>
         <Route path="/read/sample"><ReadingRoomPage /></Route>
         <Route path="/read/:bookId/:format"><ReadingRoomPage /></Route>
         <Route path="/listen/:bookId"><ReadingRoomPage /></Route>
@@ -99,6 +103,7 @@ export function AppRoutes() {
         <Route path="/admin/posts/:id/edit">{admin(<AdminPostEditorPage mode="edit" />)}</Route>
         <Route path="/admin/files">{admin(<AdminFilesPage />)}</Route>
         <Route path="/admin/orders">{admin(<AdminOrdersPage />)}</Route>
+        <Route path="/admin/discounts">{admin(<AdminDiscountsPage />)}</Route>
         <Route path="/admin/trace">{admin(<AdminTracePage />)}</Route>
         <Route path="/admin/messages">{admin(<AdminMessagesPage />)}</Route>
         <Route path="/admin/subscribers">{admin(<AdminSubscribersPage />)}</Route>

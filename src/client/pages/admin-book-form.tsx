@@ -18,13 +18,14 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useBook, useSaveBook } from '@client/features/admin/api';
 import { ImageUploadField } from '@client/features/admin/components/image-upload-field';
 import { errorFields, errorText } from '@client/features/admin/format';
+import { PreOrderSettings } from '@client/features/pre-orders/components/pre-order-settings';
 
 type FormInput = z.input<typeof bookInputSchema>;
 type FormOutput = z.output<typeof bookInputSchema>;
 const FIELDS = ['title', 'tagline', 'synopsis', 'coverImage', 'yearPublished', 'publisher', 'featured'] as const;
 
 function emptyBook(): FormInput {
-  return { title: '', tagline: '', synopsis: '', coverImage: '', yearPublished: new Date().getFullYear(), publisher: '', featured: false };
+  return { title: '', tagline: '', synopsis: '', coverImage: '', yearPublished: new Date().getFullYear(), publisher: '', featured: false, includeEbookWithPrint: true };
 }
 
 function Field({ id, label, error, children, hint }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
@@ -161,6 +162,13 @@ export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' })
               <span className="block text-bone-400">The featured book is the one on sale. Featuring this book unfeatures the current one.</span>
             </span>
           </label>
+          <label className="flex items-start gap-3 text-sm text-bone-100">
+            <input type="checkbox" className="mt-0.5 size-4 accent-blood-500" {...form.register('includeEbookWithPrint')} id="book-includeEbookWithPrint" />
+            <span>
+              Include the ebook with print
+              <span className="block text-bone-400">A paid hardcover or paperback also puts the ebook in the buyer&apos;s library.</span>
+            </span>
+          </label>
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? 'Saving...' : mode === 'create' ? 'Create Book' : 'Save Changes'}
@@ -171,6 +179,7 @@ export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' })
           </div>
         </form>
       )}
+      {mode === 'edit' && id !== null && book.data ? <PreOrderSettings bookId={id} featured={book.data.featured} /> : null}
     </PageShell>
   );
 }

@@ -12,6 +12,7 @@ import { toast } from '@client/components/ui/toast-store';
 import { useOrderAction, useOrders, type OrderFilters } from '@client/features/admin/api';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
 import { errorText, formatDateTime } from '@client/features/admin/format';
+import { PaidByNote, RefundButton, RefundedNote, canRefund } from '@client/features/admin/orders/refund';
 import { OrderKindleSends } from '@client/features/copies/components/order-kindle-sends';
 
 function downloadUse(o: AdminOrder): string {
@@ -25,12 +26,12 @@ export default function AdminOrdersPage() {
   const orders = useOrders(filters);
   const action = useOrderAction();
 
-  const run = async (order: AdminOrder, kind: 'ship' | 'reset-download') => {
+  const run = async (order: AdminOrder, kind: 'ship' | 'reset-download' | 'refund') => {
     try {
       await action.mutateAsync({ id: order.id, action: kind });
       toast({
-        title: kind === 'ship' ? 'Order shipped' : 'Download reset',
-        description: kind === 'ship' ? `${order.buyer.username} has been told by email.` : `${order.buyer.username} can download the ${order.format} once more.`,
+        title: { ship: 'Order shipped', 'reset-download': 'Download reset', refund: 'Order refunded' }[kind],
+        description: kind === 'reset-download' ? `${order.buyer.username} can download the ${order.format} once more.` : `${order.buyer.username} has been told by email.`,
       });
     } catch (error) {
       toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
@@ -88,14 +89,19 @@ export default function AdminOrdersPage() {
                     <td className={t.td}>
                       {o.format}
                       <span className="block text-xs text-bone-400">{o.book.title}</span>
+                      <PaidByNote order={o} />
                     </td>
                     <td className={`${t.td} tabular-nums`}>{formatPrice(o.price)}</td>
-                    <td className={t.td}><Badge variant={o.status === 'completed' ? 'default' : 'outline'}>{o.status}</Badge></td>
+                    <td className={t.td}>
+                      <Badge variant={o.status === 'completed' ? 'default' : 'outline'}>{o.status}</Badge>
+                      <RefundedNote order={o} />
+                    </td>
                     <td className={t.td}>
                       {downloadUse(o)}
                       {o.format === 'ebook' ? <OrderKindleSends orderId={o.id} /> : null}
                     </td>
                     <td className={`${t.td} text-right`}>
+                      <div className="flex flex-wrap justify-end gap-2">
                       {!isDigitalFormat(o.format) && o.status === 'completed' ? (
                         <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => run(o, 'ship')} aria-label={`Mark order ${o.orderReference} shipped`}>
                           <Truck aria-hidden="true" />
@@ -108,12 +114,14 @@ export default function AdminOrdersPage() {
                           Reset download
                         </Button>
                       ) : null}
+                      {canRefund(o) ? <RefundButton order={o} busy={action.isPending} onRefund={() => run(o, 'refund')} /> : null}
+                      </div>
                     </td>
                   </tr>
                 ))}
               </DataTable>
               <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-bone-300">
-                <span>{page!.total.toLocaleString('en-GB')} orders · page {page!.page} of {pages}</span>
+                <span>{page!.total.toLocaleString('en-GB')} {page!.total === 1 ? 'order' : 'orders'} · page {page!.page} of {pages}</span>
                 <span className="flex gap-2">
                   <Button size="sm" variant="ghost" disabled={page!.page <= 1} onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>Previous</Button>
                   <Button size="sm" variant="ghost" disabled={page!.page >= pages} onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>Next</Button>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
+import { countOf } from '@client/lib/plural';
 import { downloadSubscribersCsv, useSubscribers } from '@client/features/admin/api';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
 import { errorText, formatShortDate } from '@client/features/admin/format';
@@ -26,7 +27,7 @@ export default function AdminSubscribersPage() {
   return (
     <AdminFrame
       title="Subscribers"
-      intro={subscribers.data ? <p>{active.toLocaleString('en-GB')} active subscribers to the Thriller Circle.</p> : undefined}
+      intro={subscribers.data ? <p>{countOf(active, 'active subscriber')} to the Thriller Circle.</p> : undefined}
       actions={
         <Button size="sm" onClick={exportCsv} disabled={exporting}>
           <Download aria-hidden="true" />

@@ -1,7 +1,7 @@
 /** /admin: the admin hub (guarded by the server's admin check), linking to every admin page. */
 import { Link } from '@client/lib/router';
 import type { LucideIcon } from 'lucide-react';
-import { Activity, BookPlus, FileAudio, Fingerprint, History, LayoutDashboard, Mail, Newspaper, Pencil, Settings, ShoppingBag, UserRound, Users } from 'lucide-react';
+import { Activity, BookPlus, FileAudio, Fingerprint, History, LayoutDashboard, Mail, Newspaper, Pencil, Settings, ShoppingBag, TicketPercent, UserRound, Users } from 'lucide-react';
 import { PageShell } from '@client/components/layout/page-shell';
 import { Badge } from '@client/components/ui/badge';
 import { buttonClasses } from '@client/components/ui/button';
@@ -24,7 +24,8 @@ const LINKS: HubLink[] = [
   { to: '/admin/books/create', title: 'Add New Book', text: 'Add a title; feature it to put it on sale.', icon: BookPlus },
   { to: '/admin/posts', title: 'Blog Posts', text: 'Write, edit, publish and unpublish posts.', icon: Newspaper },
   { to: '/admin/files', title: 'Digital Files', text: 'Upload or replace the e-book, PDF and audiobook.', icon: FileAudio },
-  { to: '/admin/orders', title: 'Orders', text: 'Every purchase; ship copies, reset downloads.', icon: ShoppingBag },
+  { to: '/admin/orders', title: 'Orders', text: 'Every purchase; ship copies, reset downloads, refund.', icon: ShoppingBag },
+  { to: '/admin/discounts', title: 'Discount Codes', text: 'Codes for launches and readers: percentage or amount off.', icon: TicketPercent },
   { to: '/admin/trace', title: 'Trace a Copy', text: 'Find which purchase a shared e-book or PDF came from.', icon: Fingerprint },
   { to: '/admin/messages', title: 'Messages', text: 'The contact inbox.', icon: Mail },
   { to: '/admin/subscribers', title: 'Subscribers', text: 'The Thriller Circle list and its CSV export.', icon: Users },

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { STORAGE_KEYS } from '@shared/constants';
 import { Toaster } from '@client/components/ui/toaster';
 import { resetToastStore } from '@client/components/ui/toast-store';
@@ -103,5 +103,45 @@ describe('/checkout', () => {
     renderCheckout('/checkout?amount=999&format=ebook&bookId=4');
     expect((await screen.findAllByText('The book is currently not available for purchase in this format')).length).toBeGreaterThan(0);
     expect(screen.getByText('Purchase Failed')).toBeInTheDocument();
+  });
+
+  it('with a discount code: shows the struck list price and the price to pay, then checks out with the code', async () => {
+    const bodies: unknown[] = [];
+    const fetch = mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/checkout/quote': () => json({ amount: 799, displayPrice: '£7.99', originalAmount: 999, displayOriginalPrice: '£9.99', discountCode: 'LAUNCH' }),
+      '/api/checkout': (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return json({ url: '/pay/cs_5' });
+      },
+    });
+    renderCheckout('/checkout?amount=999&title=What%20We%20Owe%20the%20Dead&format=ebook&bookId=4&discountCode=launch');
+    expect(await screen.findByTestId('original-price')).toHaveTextContent('£9.99');
+    expect(screen.getByTestId('original-price').tagName).toBe('S');
+    expect(screen.getByTestId('price-to-pay')).toHaveTextContent('£7.99');
+    expect(String(fetch.mock.calls.find(([url]) => String(url).includes('/quote'))![0])).toContain('discountCode=launch');
+    // Nothing is created until the reader continues.
+    expect(bodies).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('payment page')).toBeInTheDocument();
+    expect(bodies).toEqual([{ bookId: 4, format: 'ebook', discountCode: 'launch' }]);
+  });
+
+  it('a refused code says why and lets the reader go on without it', async () => {
+    const bodies: unknown[] = [];
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/checkout/quote': () => json({ message: 'This discount code has expired', code: 'DISCOUNT_REFUSED' }, 400),
+      '/api/checkout': (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return json({ url: '/pay/cs_6' });
+      },
+    });
+    renderCheckout('/checkout?amount=999&format=ebook&bookId=4&discountCode=OLD');
+    expect(await screen.findByText('This discount code has expired')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue without the code' }));
+    expect(await screen.findByText('payment page')).toBeInTheDocument();
+    expect(bodies).toEqual([{ bookId: 4, format: 'ebook' }]);
   });
 });

@@ -14,8 +14,10 @@ import { buttonClasses } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/toast-store';
 import { createCheckout, errorMessage, fetchFeaturedBook } from '@client/features/purchase/api';
+import { DiscountCheckout } from '@client/features/purchase/components/discount-checkout';
 import { savePurchaseIntent } from '@client/features/purchase/intent';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { GiftCheckout } from '@client/features/gifts/components/gift-checkout';
 
 const isFormat = (value: string | null): value is PurchaseFormat =>
   value !== null && (PURCHASE_FORMATS as readonly string[]).includes(value);
@@ -36,10 +38,32 @@ export default function CheckoutPage() {
   const format = params.get('format');
   const bookId = params.get('bookId');
   const title = params.get('title');
+  const discountCode = params.get('discountCode')?.trim() || null;
+  // "Buy as a gift": the gift form comes first, and it starts the payment itself.
+  const gift = params.get('gift') === '1';
+
+  // The payment page the server answers, or the refusal (signed out: log in and come back).
+  const handleStart = (start: Promise<{ url: string }>) =>
+    start
+      .then(({ url }) => goTo(url, navigate))
+      .catch((err: unknown) => {
+        if (err instanceof Error && err.message.startsWith('401') && isFormat(format)) {
+          // Signed out meanwhile: keep the choice and come back here after logging in.
+          savePurchaseIntent(format);
+          toast({ title: 'Please log in', description: 'Sign in to complete your purchase.' });
+          navigate('/login?returnTo=purchase', { replace: true });
+          return;
+        }
+        const message = errorMessage(err, 'An error occurred during purchase. Please try again.');
+        toast({ title: 'Purchase Failed', description: message, variant: 'destructive' });
+        setError(message);
+      });
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || gift) return;
     started.current = true;
+    // With a code, the reader first sees the discounted price and continues from there.
+    if (discountCode && isFormat(format) && bookId && amount) return;
     if (!amount) {
       toast({ title: 'Checkout Error', description: 'Missing amount parameter', variant: 'destructive' });
       navigate('/', { replace: true });
@@ -60,26 +84,38 @@ export default function CheckoutPage() {
         setError('The book is currently not available for purchase');
         return;
       }
-      return createCheckout(id, format)
-        .then(({ url }) => goTo(url, navigate))
-        .catch((err: unknown) => {
-          if (err instanceof Error && err.message.startsWith('401')) {
-            // Signed out meanwhile: keep the choice and come back here after logging in.
-            savePurchaseIntent(format);
-            toast({ title: 'Please log in', description: 'Sign in to complete your purchase.' });
-            navigate('/login?returnTo=purchase', { replace: true });
-            return;
-          }
-          const message = errorMessage(err, 'An error occurred during purchase. Please try again.');
-          toast({ title: 'Purchase Failed', description: message, variant: 'destructive' });
-          setError(message);
-        });
+      return handleStart(createCheckout(id, format));
     });
-  }, [amount, format, bookId, navigate]);
+  }, [amount, format, bookId, navigate, discountCode, gift]);
 
   return (
     <PageShell width="narrow" eyebrow="Purchase" title="Checkout">
-      {error ? (
+      {gift && !error ? (
+        <GiftCheckout
+          bookId={bookId ? Number(bookId) : null}
+          title={title}
+          format={format ?? ''}
+          goTo={(url) => goTo(url, navigate)}
+          onSignedOut={() => {
+            toast({ title: 'Please log in', description: 'Sign in to complete your purchase.' });
+            navigate('/login', { replace: true });
+          }}
+        />
+      ) : !error && discountCode && isFormat(format) && bookId && amount ? (
+        <DiscountCheckout
+          bookId={Number(bookId)}
+          format={format}
+          title={title}
+          discountCode={discountCode}
+          onCheckout={handleStart}
+          onWithoutCode={() => {
+            const next = new URLSearchParams(params);
+            next.delete('discountCode');
+            started.current = false;
+            navigate(`/checkout?${next.toString()}`, { replace: true });
+          }}
+        />
+      ) : error ? (
         <div className="grid gap-6">
           <Alert variant="destructive" title="We could not start your checkout">
             {error}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@shared/constants';
+import { USERNAME_LATIN_ONLY } from '@shared/usernames';
 import { json, mockFetch, renderWithRouter } from '@client/test/render';
 import { LocationProbe, locationText, ResetState, ToastProbe, toastText } from '@client/features/auth/test/support';
 import LoginPage from './login';
@@ -207,6 +208,25 @@ describe('Register tab', () => {
     expect(await form.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(form.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/users/register')).toBe(false);
+  });
+
+  it('refuses a username in another script or mixing scripts, and sends full-width letters as plain ones', async () => {
+    const { state, fetchMock } = server();
+    renderLogin();
+    const form = await openRegister();
+    await user().type(form.getByLabelText('Email'), 'ada@example.com');
+    await user().type(form.getByLabelText('Username'), 'siteаdmin');
+    await user().type(form.getByLabelText('Display Name'), 'Ada L');
+    await user().type(form.getByLabelText('Password'), 'Quiet-River-42!');
+    await user().click(form.getByRole('button', { name: 'Create Account' }));
+    expect(await form.findByText(USERNAME_LATIN_ONLY)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/users/register')).toBe(false);
+
+    await user().clear(form.getByLabelText('Username'));
+    await user().type(form.getByLabelText('Username'), 'ａｄａ７');
+    await user().click(form.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(state.bodies).toHaveLength(1));
+    expect(state.bodies[0]).toMatchObject({ username: 'ada7' });
   });
 
   it('shows the strength meter as the password grows, with hints at the weak levels', async () => {

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { afterSignIn } from '@client/features/auth/api';
 import { LoginForm } from '@client/features/auth/components/login-form';
 import { RegisterForm } from '@client/features/auth/components/register-form';
+import { takeGiftPath } from '@client/features/gifts/return-path';
 import { redirectAfterLogin } from '@client/features/auth/post-login';
 import { readReturnTo } from '@client/features/auth/query-params';
 
@@ -44,7 +45,8 @@ export default function LoginPage() {
     toast({ title: 'Registration Successful', description: 'Your account has been created. Welcome!' });
     if (status.isAuthenticated) {
       // The profile page finishes a purchase hand-off (returnTo=purchase) by going back to the formats.
-      navigate(returnTo === 'purchase' ? '/profile?returnTo=purchase' : '/profile');
+      if (returnTo === 'gift') navigate(takeGiftPath() ?? '/profile');
+      else navigate(returnTo === 'purchase' ? '/profile?returnTo=purchase' : '/profile');
       return;
     }
     reset();

@@ -105,4 +105,19 @@ describe('/pay/:sessionId', () => {
     expect(screen.getByText('Preparing to ship')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
   });
+
+  it('with a discount code: the list price struck through, the code, and Pay for the discounted price', async () => {
+    mockFetch({
+      '/api/checkout/sessions/cs_1': () =>
+        json({ ...SESSION, amount: 799, displayPrice: '£7.99', originalAmount: 999, displayOriginalPrice: '£9.99', discountCode: 'LAUNCH' }),
+    });
+    renderPay();
+    expect(await screen.findByRole('button', { name: 'Pay £7.99' })).toBeInTheDocument();
+    const struck = screen.getAllByTestId('original-price');
+    expect(struck).toHaveLength(2);
+    expect(struck[0].tagName).toBe('S');
+    expect(struck[0]).toHaveTextContent('£9.99');
+    expect(screen.getAllByTestId('price-to-pay')[1]).toHaveTextContent('£7.99');
+    expect(screen.getByText('LAUNCH')).toBeInTheDocument();
+  });
 });

@@ -24,6 +24,7 @@ import {
   usePaymentSession,
 } from '@client/features/purchase/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { DiscountedPrice } from '@client/features/purchase/components/discounted-price';
 
 export default function PayPage() {
   useDocumentTitle('Secure Checkout');
@@ -108,15 +109,25 @@ function OrderSummary({ session }: { session: PaymentSession }) {
       <dl className="mt-10 grid gap-3 border-t border-ink-700 pt-6 text-sm">
         <div className="flex justify-between text-bone-300">
           <dt>{formatLabel(session.format)} × 1</dt>
-          <dd>{session.displayPrice}</dd>
+          <dd>
+            <DiscountedPrice displayPrice={session.displayPrice} displayOriginalPrice={session.displayOriginalPrice} />
+          </dd>
         </div>
+        {session.discountCode ? (
+          <div className="flex justify-between text-bone-300">
+            <dt>Discount code</dt>
+            <dd className="font-mono">{session.discountCode}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between text-bone-300">
           <dt>{session.digital ? 'Delivery' : 'Shipping'}</dt>
           <dd>{session.digital ? 'Instant download' : 'Included'}</dd>
         </div>
         <div className="flex justify-between border-t border-ink-700 pt-3 text-base font-semibold text-bone-50">
           <dt>Total due</dt>
-          <dd>{session.displayPrice}</dd>
+          <dd>
+            <DiscountedPrice displayPrice={session.displayPrice} displayOriginalPrice={session.displayOriginalPrice} />
+          </dd>
         </div>
       </dl>
     </div>

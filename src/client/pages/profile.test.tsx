@@ -168,6 +168,19 @@ describe('Account details', () => {
     expect(screen.getByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
   });
 
+  it('shows the points earned for sharing and subscribing, with the right plural', async () => {
+    serve({ profile: () => json({ ...PROFILE, points: 60 }) });
+    renderDetails(5);
+    expect(await screen.findByRole('group', { name: 'Points' })).toHaveTextContent('60 points');
+    expect(screen.getByText('Earned by sharing the book and subscribing to the newsletter.')).toBeInTheDocument();
+  });
+
+  it('says "1 point", not "1 points"', async () => {
+    serve({ profile: () => json({ ...PROFILE, points: 1 }) });
+    renderDetails(5);
+    expect(await screen.findByRole('group', { name: 'Points' })).toHaveTextContent(/^Points1 point$/);
+  });
+
   it('falls back to the username and shows an avatar image when there is one', async () => {
     serve({ profile: () => json({ ...PROFILE, displayName: null, avatarUrl: '/avatars/mara.png' }) });
     const { container } = renderDetails(5);

@@ -74,6 +74,27 @@ describe('schema constraints', () => {
     await rejects(database.db.insert(purchases).values({ userId, bookId, format: 'ebook', price: -1, orderReference: 'ORD-2' }));
   });
 
+  it('lets only rows paid for by another purchase go without a price of their own', async () => {
+    const [paid] = await database.db
+      .insert(purchases)
+      .values({ userId, bookId, format: 'hardcover', price: 2499, orderReference: 'ORD-P' })
+      .returning();
+    const [included] = await database.db
+      .insert(purchases)
+      .values({ userId, bookId, format: 'ebook', price: 0, kind: 'included', paidByPurchaseId: paid.id, orderReference: 'ORD-I' })
+      .returning();
+    expect(included).toMatchObject({ kind: 'included', paidByPurchaseId: paid.id, refundedAt: null });
+    // An included row must name its paying purchase and carry no price; a paid row must not name one.
+    await rejects(database.db.insert(purchases).values({ userId, bookId, format: 'ebook', price: 0, kind: 'included', orderReference: 'ORD-X1' }));
+    await rejects(
+      database.db.insert(purchases).values({ userId, bookId, format: 'ebook', price: 5, kind: 'gift_claim', paidByPurchaseId: paid.id, orderReference: 'ORD-X2' }),
+    );
+    await rejects(
+      database.db.insert(purchases).values({ userId, bookId, format: 'ebook', price: 999, paidByPurchaseId: paid.id, orderReference: 'ORD-X3' }),
+    );
+    await rejects(database.db.insert(purchases).values({ userId, bookId, format: 'ebook', price: 999, kind: 'loan', orderReference: 'ORD-X4' }));
+  });
+
   it('enforces foreign keys and digital-only assets', async () => {
     await rejects(database.db.insert(purchases).values({ userId: 9999, bookId, format: 'ebook', price: 999, orderReference: 'ORD-3' }));
     await rejects(

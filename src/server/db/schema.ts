@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -35,9 +37,12 @@ export const users = pgTable(
     resetTokenExpires: ts('reset_token_expires'),
     passwordChangedAt: ts('password_changed_at'),
     createdAt: createdAt(),
+    /** Confusable skeleton of the username (decision 0014); filled on sign-up, and for older rows lazily. */
+    usernameSkeleton: text('username_skeleton'),
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    index('users_username_skeleton_idx').on(t.usernameSkeleton),
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_reset_token_uq').on(t.resetTokenHash),
     check('users_role_ck', sql`${t.role} in ('user', 'admin')`),
@@ -80,6 +85,10 @@ export const books = pgTable(
     teaserVideoId: text('teaser_video_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** A paid hardcover or paperback also puts this book's ebook in the buyer's library. */
+    includeEbookWithPrint: boolean('include_ebook_with_print').notNull().default(true),
+    /** When a pre-ordered book's downloads open; null when the book is out (or not on pre-order). */
+    releaseAt: ts('release_at'),
   },
   (t) => [
     // At most one book is on sale at a time.
@@ -146,13 +155,31 @@ export const purchases = pgTable(
     lastDownloaded: ts('last_downloaded'),
     downloadUsed: boolean('download_used').notNull().default(false),
     shippedAt: ts('shipped_at'),
+    /**
+     * What the row is: 'paid' (a format bought for oneself), 'included' (the ebook that comes with a paid
+     * print copy), 'gift' (a format bought for someone else: the buyer pays but does not own it) and
+     * 'gift_claim' (the recipient's copy once a gift is claimed). Rows that were not paid for themselves
+     * point at the purchase that paid for them, so a refund takes them along.
+     */
+    kind: text('kind').notNull().default('paid'),
+    paidByPurchaseId: integer('paid_by_purchase_id').references((): AnyPgColumn => purchases.id, {
+      onDelete: 'restrict',
+    }),
+    refundedAt: ts('refunded_at'),
+    refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('purchases_order_reference_uq').on(t.orderReference),
     index('purchases_user_idx').on(t.userId, t.bookId),
     index('purchases_book_idx').on(t.bookId, t.format),
     index('purchases_date_idx').on(t.purchaseDate),
-    check('purchases_price_ck', sql`${t.price} > 0`),
+    index('purchases_paid_by_idx').on(t.paidByPurchaseId),
+    check('purchases_kind_ck', sql`${t.kind} in ('paid', 'included', 'gift', 'gift_claim')`),
+    // Rows paid for by another purchase carry no price of their own; revenue is counted on the paying row.
+    check(
+      'purchases_price_ck',
+      sql`(${t.kind} in ('included', 'gift_claim') and ${t.price} = 0 and ${t.paidByPurchaseId} is not null) or (${t.kind} in ('paid', 'gift') and ${t.price} >= 0 and ${t.paidByPurchaseId} is null)`,
+    ),
     check('purchases_format_ck', sql`${t.format} in (${ALL})`),
     check('purchases_status_ck', sql`${t.status} in ('pending', 'completed', 'shipped', 'refunded')`),
     check(
@@ -180,6 +207,36 @@ export const purchaseCustomerInfo = pgTable(
   ],
 );
 
+/** Discount codes the author hands out; a use is counted when a checkout that carries one is paid. */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    percentOff: integer('percent_off'),
+    amountOff: integer('amount_off'),
+    /** Formats the code applies to; null means every format. */
+    formats: jsonb('formats').$type<string[]>(),
+    expiresAt: ts('expires_at'),
+    maxRedemptions: integer('max_redemptions'),
+    redemptions: integer('redemptions').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_uq').on(sql`lower(${t.code})`),
+    check(
+      'discount_codes_value_ck',
+      sql`(${t.percentOff} is not null and ${t.amountOff} is null and ${t.percentOff} between 1 and 100) or (${t.amountOff} is not null and ${t.percentOff} is null and ${t.amountOff} > 0)`,
+    ),
+    check(
+      'discount_codes_redemptions_ck',
+      sql`${t.redemptions} >= 0 and (${t.maxRedemptions} is null or (${t.maxRedemptions} > 0 and ${t.redemptions} <= ${t.maxRedemptions}))`,
+    ),
+  ],
+);
+
 /** A payment attempt: one per checkout, fulfilled at most once whatever the provider says how often. */
 export const checkoutSessions = pgTable(
   'checkout_sessions',
@@ -201,6 +258,14 @@ export const checkoutSessions = pgTable(
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     completedAt: ts('completed_at'),
+    /** The code applied at checkout; its use is only counted when the checkout is paid. */
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'restrict' }),
+    /** The list price before the discount (amount is what is charged); null without a code. */
+    originalAmount: integer('original_amount'),
+    /** The provider's payment (Stripe PaymentIntent), which refunds and charge events refer to. */
+    providerPaymentId: text('provider_payment_id'),
+    /** A checkout for someone else: who receives it, fulfilment turns it into a gifts row. */
+    gift: jsonb('gift').$type<{ recipientName: string; recipientEmail: string; message: string | null; sendAt: string | null }>(),
   },
   (t) => [
     uniqueIndex('checkout_sessions_provider_uq').on(t.providerSessionId),
@@ -238,6 +303,34 @@ export const digitalAssets = pgTable(
     check('digital_assets_format_ck', sql`${t.format} in (${DIGITAL})`),
     check('digital_assets_size_ck', sql`${t.fileSizeKb} >= 0`),
   ],
+);
+
+/**
+ * One row per download link issued: the record that a download was spent (it survives an admin's reset of
+ * the purchase's counter, so the dashboard's total never goes down) and the state of the one transfer the
+ * link may serve (decision 0019): claimed by its first request, then only resumed with Range requests for
+ * the same file version, and closed once a response reaching the file's last byte has been sent.
+ */
+export const downloadTransfers = pgTable(
+  'download_transfers',
+  {
+    linkId: text('link_id').primaryKey(),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+    etag: text('etag'),
+    size: bigint('size', { mode: 'number' }),
+    startedAt: ts('started_at'),
+    lastRequestAt: ts('last_request_at'),
+    completedAt: ts('completed_at'),
+    requests: integer('requests').notNull().default(0),
+  },
+  (t) => [index('download_transfers_purchase_idx').on(t.purchaseId), index('download_transfers_issued_idx').on(t.issuedAt)],
 );
 
 export const blogPosts = pgTable(
@@ -511,4 +604,46 @@ export const assetChapters = pgTable('asset_chapters', {
   chapters: jsonb('chapters').$type<Array<{ title: string; start: number; end: number | null }>>().notNull(),
   duration: doublePrecision('duration'),
   createdAt: createdAt(),
+});
+
+/**
+ * A format bought for someone else (features/gifts). The buyer's 'gift' purchase pays for it; the
+ * recipient's 'gift_claim' purchase is created when the link is claimed. Only the hash of the claim token
+ * is kept; every mail carries a fresh token, so the newest link is the one that works.
+ */
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: serial('id').primaryKey(),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    recipientName: text('recipient_name').notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    message: text('message'),
+    /** When the buyer asked for it to arrive; null means at once. */
+    sendAt: ts('send_at'),
+    tokenHash: text('token_hash'),
+    /** How many mails have gone out; a send job carries the number it is, so a retried run mails nobody twice. */
+    sendCount: integer('send_count').notNull().default(0),
+    sentAt: ts('sent_at'),
+    lastSentAt: ts('last_sent_at'),
+    claimedAt: ts('claimed_at'),
+    claimedBy: integer('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimPurchaseId: integer('claim_purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gifts_purchase_uq').on(t.purchaseId),
+    uniqueIndex('gifts_token_uq').on(t.tokenHash),
+    check('gifts_message_ck', sql`${t.message} is null or char_length(${t.message}) <= 500`),
+  ],
+);
+
+/** Pre-order buyers told that the book is out: one row per purchase, so moving the date mails nobody twice. */
+export const releaseMails = pgTable('release_mails', {
+  purchaseId: integer('purchase_id')
+    .primaryKey()
+    .references(() => purchases.id, { onDelete: 'cascade' }),
+  mailedAt: ts('mailed_at').notNull().defaultNow(),
 });

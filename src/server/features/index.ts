@@ -9,6 +9,8 @@ import { checkoutRoutes } from './checkout/routes';
 import { contactRoutes } from './contact/routes';
 import { copiesRoutes } from './copies/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { giftsRoutes } from './gifts/routes';
+import { preOrderRoutes } from './pre-orders/routes';
 import { healthRoutes } from './health/routes';
 import { libraryRoutes } from './library/routes';
 import { newsletterRoutes } from './newsletter/routes';
@@ -30,6 +32,8 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     usersRoutes,
     checkoutRoutes,
     libraryRoutes,
+    giftsRoutes,
+    preOrderRoutes,
     copiesRoutes,
     readingRoutes,
     blogRoutes,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pino from 'pino';
 import { type CachedAnswer, chooseEncoding, etagFor, matchesIfNoneMatch } from './cached-answer';
 import { infoEnabled, requestIdFrom } from './logging';
+import { HSTS } from './security';
 import type { StaticAssets } from './static-assets';
 
 /** How long the front door answers a public read by itself before the app is asked again. */
@@ -25,6 +26,8 @@ export interface FrontDoor {
   closing: boolean;
   /** The access log (see logging.ts). */
   log: pino.Logger | null;
+  /** Whether a request came over https (HSTS goes only on those answers). */
+  isHttps: (req: IncomingMessage) => boolean;
 }
 
 /** Headers that belong to one answer, not to every answer of the app. */
@@ -43,6 +46,8 @@ const PER_ANSWER = new Set([
   'x-request-id',
   'accept-ranges',
   'set-cookie',
+  // Only on https answers: the front door adds it per request.
+  'strict-transport-security',
 ]);
 
 /** The headers of an app answer that every answer carries (security headers). */
@@ -60,6 +65,7 @@ export function serveStatic(front: FrontDoor, req: IncomingMessage, res: ServerR
   const start = performance.now();
   const id = requestIdFrom(req.headers['x-request-id']);
   const extra = front.closing ? ['x-request-id', id, 'connection', 'close'] : ['x-request-id', id];
+  if (front.isHttps(req)) extra.push(...HSTS);
   if (!front.assets!.serve(req, res, extra)) return false;
   const log = front.log;
   if (log && infoEnabled(log)) {
@@ -103,6 +109,7 @@ export function serveRemembered(front: FrontDoor, req: IncomingMessage, res: Ser
   if (answer.br || answer.gzip) headers.push('vary', 'Accept-Encoding');
   if (answer.lastModified) headers.push('last-modified', answer.lastModified);
   headers.push('x-request-id', id);
+  if (front.isHttps(req)) headers.push(...HSTS);
   if (front.closing) headers.push('connection', 'close');
   if (matchesIfNoneMatch(req.headers['if-none-match'], answer.etag)) {
     res.writeHead(304, headers);

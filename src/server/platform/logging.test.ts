@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
 import { defaultLogger, loggableUrl } from '../app';
-import { createTestApp, type TestApp } from '../test/helpers';
+import { createTestApp, createUser, type TestApp } from '../test/helpers';
 
 describe('request logs', () => {
   const lines: string[] = [];
@@ -28,6 +30,25 @@ describe('request logs', () => {
     for (const secret of ['SECRET-RESET-TOKEN', 'reader%40example.com', 'SECRET-DOWNLOAD-TOKEN', 'SECRET-UNSUB', 'SECRET-BEARER', 'SECRET-COOKIE']) {
       expect(log).not.toContain(secret);
     }
+  });
+
+  it('never contain the values of a failed query, only its SQL', async () => {
+    const secret = 'hidden.reader@example.com';
+    const failed = await t.database.db.execute(sql`select ${secret}::int as n`).catch((error: unknown) => error);
+    const reader = await createUser(t.database, { email: 'taken.reader@example.com' });
+    const duplicate = await t.database.db
+      .insert(users)
+      .values({ username: 'other-reader', email: reader.email, displayName: 'x', passwordHash: 'ARGON-HASH-SECRET', role: 'user' })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    expect(duplicate).toBeInstanceOf(Error);
+    const before = lines.length;
+    t.app.log.error({ err: failed }, 'unhandled error');
+    t.app.log.error({ err: duplicate }, 'unhandled error');
+    const log = lines.slice(before).join('');
+    expect(log).toContain('Failed query: select $1::int as n');
+    expect(log).toContain('insert into \\"users\\"');
+    for (const value of [secret, 'taken.reader@example.com', 'ARGON-HASH-SECRET', 'other-reader']) expect(log).not.toContain(value);
   });
 
   it('writes one line per request: request id, method, path, route, status and time', async () => {

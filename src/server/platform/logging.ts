@@ -63,6 +63,34 @@ export class AccessLog extends LogController {
   }
 }
 
+/** Fields of database errors that quote the values of a query (pg and PGlite put them in `detail`). */
+const VALUE_FIELDS = ['parameters', 'detail'];
+
+/**
+ * An error as it may be logged: a failed query's parameters (password hashes, e-mail addresses, message
+ * text) are taken out of the error and out of its message and stack, along its whole cause chain; the SQL
+ * itself stays, it is what an operator needs. Decision 0018.
+ */
+export function withoutQueryValues(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 5) return error;
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(error)) copy[key] = (error as unknown as Record<string, unknown>)[key];
+  let message = error.message;
+  // drizzle's message is `Failed query: <sql>\nparams: <values>`: the values are always last.
+  if ('params' in error) message = message.replace(/\nparams: [\s\S]*$/, () => '\nparams: [redacted]');
+  // PostgreSQL's data exceptions (SQLSTATE class 22) quote the offending value: `invalid input syntax
+  // for type integer: "<value>"`. Integrity errors quote only constraint names, and keep them.
+  if (/^22/.test(String((error as { code?: unknown }).code ?? ''))) message = message.replace(/"(?:[^"]|"")*"/g, () => '"[redacted]"');
+  if (message !== error.message) {
+    copy.message = message;
+    copy.stack = String(error.stack ?? '').split(error.message).join(message);
+  }
+  delete copy.params;
+  for (const key of VALUE_FIELDS) if (key in copy) copy[key] = '[redacted]';
+  if (copy.cause) copy.cause = withoutQueryValues(copy.cause, depth + 1);
+  return copy;
+}
+
 /** Logger settings: a level and, optionally, where lines go (tests pass a stream; by default stdout). */
 export interface LoggerSettings {
   level: string;
@@ -92,7 +120,7 @@ export function createLoggers(settings: LoggerSettings | false): { app: pino.Log
           url: loggableUrl(req.url),
           remoteAddress: req.ip,
         }),
-        err: pino.stdSerializers.err,
+        err: (error: Error) => pino.stdSerializers.err(withoutQueryValues(error) as Error),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     },

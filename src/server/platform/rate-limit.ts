@@ -11,7 +11,8 @@ import type { Clock } from './crypto';
 export interface RateCounter {
   /** Adds one to `key` and returns the count inside the current window and when that window ends. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
-  peek(key: string): Promise<number>;
+  /** The count inside the current window (0 and resetAt 0 when there is none), without adding to it. */
+  peek(key: string): Promise<{ count: number; resetAt: number }>;
   /** Gives back one hit (never below zero): an attempt counted in advance that turned out fine. */
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
@@ -36,7 +37,12 @@ export class MemoryRateCounter implements RateCounter {
 
   async peek(key: string) {
     const current = this.windows.get(key);
-    return current && current.resetAt > this.clock.now().getTime() ? current.count : 0;
+    return current && current.resetAt > this.clock.now().getTime() ? { ...current } : { count: 0, resetAt: 0 };
+  }
+
+  /** How many windows are held (expired ones included until swept): what a flood of keys costs. */
+  get size(): number {
+    return this.windows.size;
   }
 
   async release(key: string) {
@@ -72,7 +78,10 @@ export class RedisRateCounter implements RateCounter {
   }
 
   async peek(key: string) {
-    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+    const k = this.prefix + key;
+    const [[, value], [, ttl]] = (await this.redis.multi().get(k).pttl(k).exec()) as [[null, string | null], [null, number]];
+    const count = Number(value ?? 0);
+    return count > 0 ? { count, resetAt: Date.now() + Math.max(0, ttl) } : { count: 0, resetAt: 0 };
   }
 
   async release(key: string) {

@@ -60,6 +60,8 @@ const APP_ROUTES = [
   /^\/dashboard\/?$/i,
   /^\/admin(\/.*)?$/i,
   /^\/pay\/[^/]+\/?$/i,
+  // A gift's claim link (issue 15).
+  /^\/gift\/[^/]+\/?$/i,
   // The reading room (issue 13): the free sample, an owned ebook or PDF, an owned audiobook.
   /^\/read\/sample\/?$/i,
   /^\/read\/\d+\/(ebook|pdf)\/?$/i,
@@ -91,11 +93,14 @@ export function renderHead(tags: HeadTags): string {
 }
 
 export function injectHead(html: string, tags: HeadTags): string {
-  const withoutTitle = html.replace(/<title>[\s\S]*?<\/title>/i, '');
+  const withoutTitle = html.replace(/<title>[\s\S]*?<\/title>/i, () => '');
   const withoutDescription = tags.description
-    ? withoutTitle.replace(/<meta\s+name="description"[^>]*>/i, '')
+    ? withoutTitle.replace(/<meta\s+name="description"[^>]*>/i, () => '')
     : withoutTitle;
-  return withoutDescription.replace('</head>', `    ${renderHead(tags)}\n  </head>`);
+  // A function replacer: titles and descriptions are the author's text, and a string replacement would
+  // expand `$&`, `$'` and `` $` `` in them into pieces of the page.
+  const head = renderHead(tags);
+  return withoutDescription.replace('</head>', () => `    ${head}\n  </head>`);
 }
 
 /** Puts the rendered app into #root and the data it was drawn from beside it; drops the no-JS notice. */

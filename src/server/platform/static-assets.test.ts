@@ -20,6 +20,7 @@ function clientFixture(): string {
   fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b3c.js.br'), zlib.brotliCompressSync(APP_JS));
   fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b3c.js.gz'), zlib.gzipSync(APP_JS));
   fs.writeFileSync(path.join(dir, 'assets', 'style-4d5e6f.css'), STYLES);
+  fs.writeFileSync(path.join(dir, 'cover.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 3"><rect width="2" height="3"/></svg>');
   return dir;
 }
 
@@ -73,14 +74,34 @@ describe('static files', () => {
     expect(await res.text()).toBe(STYLES);
   });
 
-  it('carries the same security headers and a request id as every other answer; HEAD has no body', async () => {
+  it('carries the security headers that apply to it and a request id; HEAD has no body', async () => {
     const api = await fetch(`${base}/api/books/featured`);
-    const file = await fetch(`${base}/assets/app-1a2b3c.js`);
-    for (const name of ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'referrer-policy', 'x-frame-options']) {
-      expect(file.headers.get(name)).toBeTruthy();
-      expect(file.headers.get(name)).toBe(api.headers.get(name));
+    const [script, style, svg] = await Promise.all(
+      ['/assets/app-1a2b3c.js', '/assets/style-4d5e6f.css', '/cover.svg'].map((p) => fetch(`${base}${p}`)),
+    );
+    // What protects any answer stays on every file.
+    for (const file of [script, style, svg]) {
+      for (const name of ['x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy']) {
+        expect(file.headers.get(name), name).toBeTruthy();
+        expect(file.headers.get(name)).toBe(api.headers.get(name));
+      }
+      // Plain http: HSTS is for https answers only (security-headers.test.ts covers those).
+      expect(file.headers.get('strict-transport-security')).toBeNull();
+      expect(file.headers.get('x-request-id')).toMatch(/^[\w-]{8,64}$/);
     }
-    expect(file.headers.get('x-request-id')).toMatch(/^[\w-]{8,64}$/);
+    expect(api.headers.get('strict-transport-security')).toBeNull();
+    // A worker takes its policy from its script; an SVG opened on its own is a document.
+    expect(script.headers.get('content-security-policy')).toBe(api.headers.get('content-security-policy'));
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+      expect(svg.headers.get(name), name).toBe(api.headers.get(name));
+    }
+    // Headers that only govern a document are not repeated on what a page loads.
+    for (const name of ['permissions-policy', 'x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+      expect(api.headers.get(name), name).toBeTruthy();
+      expect(script.headers.get(name), name).toBeNull();
+      expect(style.headers.get(name), name).toBeNull();
+    }
+    expect(style.headers.get('content-security-policy')).toBeNull();
     const head = await fetch(`${base}/assets/app-1a2b3c.js`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(APP_JS)));

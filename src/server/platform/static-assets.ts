@@ -32,6 +32,18 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.map', '.webmanifest', '.txt', '.xml', '.svg']);
 /** Files above this stay on disk and are streamed (nothing the build makes is near it). */
+/** Headers that only govern a document (or a window), never a script, stylesheet, font or image it loads. */
+const DOCUMENT_ONLY = new Set([
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'permissions-policy',
+  'x-xss-protection',
+  'x-download-options',
+  'x-dns-prefetch-control',
+  'x-permitted-cross-domain-policies',
+]);
+
 const MAX_IN_MEMORY = 8 * 1024 * 1024;
 
 export interface StaticFile {
@@ -55,6 +67,8 @@ export class StaticAssets {
   private readonly files = new Map<string, StaticFile>();
   /** Headers every answer of the app carries (security headers), learnt once from the app itself. */
   private commonHeaders: Array<[string, string]> | null = null;
+  private scriptHeaders: Array<[string, string]> | null = null;
+  private subresourceHeaders: Array<[string, string]> | null = null;
 
   static async load(root: string, options: { skip?: (rel: string) => boolean } = {}): Promise<StaticAssets> {
     const assets = new StaticAssets();
@@ -124,6 +138,19 @@ export class StaticAssets {
 
   setCommonHeaders(headers: Array<[string, string]>): void {
     this.commonHeaders = headers;
+    this.scriptHeaders = headers.filter(([name]) => !DOCUMENT_ONLY.has(name.toLowerCase()));
+    this.subresourceHeaders = this.scriptHeaders.filter(([name]) => name.toLowerCase() !== 'content-security-policy');
+  }
+
+  /**
+   * The common headers that mean something for this file. Those that only govern a document (framing,
+   * opener, permissions...) are left off the files a page loads, which saves about half a kilobyte on each
+   * of them; a script keeps the content security policy, since a worker takes its policy from its script.
+   */
+  private commonFor(file: StaticFile): Array<[string, string]> {
+    // An SVG opened on its own is a document too (it may hold script), so it keeps them all.
+    if (file.type.startsWith('text/html') || file.type.startsWith('image/svg')) return this.commonHeaders ?? [];
+    return (file.type.includes('javascript') ? this.scriptHeaders : this.subresourceHeaders) ?? [];
   }
 
   /** The status, file-specific headers (flat name, value list) and body of a file's answer to this request. */
@@ -149,7 +176,7 @@ export class StaticAssets {
     const file = this.files.get(q === -1 ? url : url.slice(0, q));
     if (!file) return false;
     const headers: string[] = [];
-    for (const [k, v] of this.commonHeaders) headers.push(k, v);
+    for (const [k, v] of this.commonFor(file)) headers.push(k, v);
     for (const h of extra) headers.push(h);
     const { status, body } = this.answer(file, req, headers);
     res.writeHead(status, headers);

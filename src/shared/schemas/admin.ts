@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALL_FORMATS, DIGITAL_FORMATS, PURCHASE_STATUSES, ROLES } from '../constants';
-import { dbId, MAX_DB_ID } from './common';
+import { dbId, MAX_DB_ID, text } from './common';
 
 // ---- blog posts -------------------------------------------------------------------------------
 
@@ -19,33 +19,32 @@ export function slugify(text: string): string {
 }
 
 export const postInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200),
-  slug: z
-    .string()
+  title: text().trim().min(1, 'Title is required').max(200),
+  slug: text()
     .trim()
     .max(120)
     .refine((v) => v === '' || SLUG_PATTERN.test(v), 'Slug may contain lower-case letters, numbers and dashes'),
-  excerpt: z.string().trim().min(1, 'Excerpt is required').max(600),
-  content: z.string().trim().min(1, 'Content is required').max(200_000),
-  coverImage: z.string().trim().max(500).default(''),
+  excerpt: text().trim().min(1, 'Excerpt is required').max(600),
+  content: text().trim().min(1, 'Content is required').max(200_000),
+  coverImage: text().trim().max(500).default(''),
   bookId: z.number().int().positive().max(MAX_DB_ID).nullable().default(null),
-  tags: z.array(z.string().trim().min(1).max(40)).max(12).default([]),
+  tags: z.array(text().trim().min(1).max(40)).max(12).default([]),
   isPublished: z.boolean().default(false),
 });
 export type PostInput = z.input<typeof postInputSchema>;
 
 export const adminPostSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
-  slug: z.string(),
-  excerpt: z.string(),
-  content: z.string(),
-  coverImage: z.string().nullable(),
+  title: text(),
+  slug: text(),
+  excerpt: text(),
+  content: text(),
+  coverImage: text().nullable(),
   bookId: z.number().int().nullable(),
-  tags: z.array(z.string()),
+  tags: z.array(text()),
   isPublished: z.boolean(),
-  publishedAt: z.string(),
-  updatedAt: z.string(),
+  publishedAt: text(),
+  updatedAt: text(),
 });
 export type AdminPost = z.infer<typeof adminPostSchema>;
 export const adminPostSummarySchema = adminPostSchema.omit({ content: true });
@@ -65,13 +64,13 @@ export const UPLOAD_LIMITS: Record<(typeof DIGITAL_FORMATS)[number], number> = {
 export const adminAssetSchema = z.object({
   id: z.number().int(),
   bookId: z.number().int(),
-  bookTitle: z.string(),
+  bookTitle: text(),
   format: z.enum(DIGITAL_FORMATS),
-  fileName: z.string(),
-  contentType: z.string(),
+  fileName: text(),
+  contentType: text(),
   fileSizeKb: z.number().int(),
-  version: z.string(),
-  updatedAt: z.string(),
+  version: text(),
+  updatedAt: text(),
   /** Still the sample file the site was seeded with (not the real book yet). */
   sample: z.boolean(),
 });
@@ -86,29 +85,34 @@ export const assetParams = z.object({
 export const orderQuerySchema = z.object({
   status: z.enum(PURCHASE_STATUSES).optional(),
   format: z.enum(ALL_FORMATS).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type OrderQuery = z.input<typeof orderQuerySchema>;
 
 export const adminOrderSchema = z.object({
   id: z.number().int(),
-  orderReference: z.string(),
-  purchaseDate: z.string(),
-  buyer: z.object({ id: z.number().int(), username: z.string(), email: z.string(), displayName: z.string().nullable() }),
-  book: z.object({ id: z.number().int(), title: z.string() }),
-  format: z.string(),
+  orderReference: text(),
+  purchaseDate: text(),
+  buyer: z.object({ id: z.number().int(), username: text(), email: text(), displayName: text().nullable() }),
+  book: z.object({ id: z.number().int(), title: text() }),
+  format: text(),
   price: z.number().int(),
-  currency: z.string(),
+  currency: text(),
   status: z.enum(PURCHASE_STATUSES),
   downloadCount: z.number().int(),
   maxDownloads: z.number().int(),
   downloadUsed: z.boolean(),
-  lastDownloaded: z.string().nullable(),
-  shippedAt: z.string().nullable(),
-  customerName: z.string().nullable(),
+  lastDownloaded: text().nullable(),
+  shippedAt: text().nullable(),
+  customerName: text().nullable(),
   /** As the payment provider collected it (physical formats only). */
   shippingAddress: z.unknown(),
+  /** 'paid', 'included', 'gift' or 'gift_claim'; only paid rows and gifts can be refunded. */
+  kind: text().optional(),
+  refundedAt: text().nullable().optional(),
+  /** Username of the admin who refunded it; null for a refund made at the payment provider. */
+  refundedBy: text().nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const ORDERS_PAGE_SIZE = 50;
@@ -124,12 +128,12 @@ export type OrderPage = z.infer<typeof orderPageSchema>;
 
 export const adminMessageSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  subject: z.string(),
-  message: z.string(),
-  createdAt: z.string(),
-  readAt: z.string().nullable(),
+  name: text(),
+  email: text(),
+  subject: text(),
+  message: text(),
+  createdAt: text(),
+  readAt: text().nullable(),
 });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 export const messageQuerySchema = z.object({ filter: z.enum(['all', 'unread']).default('all') });
@@ -139,21 +143,21 @@ export const readInputSchema = z.object({ read: z.boolean() });
 
 export const adminSubscriberSchema = z.object({
   id: z.number().int(),
-  email: z.string(),
-  name: z.string().nullable(),
-  subscribedAt: z.string(),
-  unsubscribedAt: z.string().nullable(),
+  email: text(),
+  name: text().nullable(),
+  subscribedAt: text(),
+  unsubscribedAt: text().nullable(),
 });
 export type AdminSubscriber = z.infer<typeof adminSubscriberSchema>;
 
 export const adminUserSchema = z.object({
   id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  displayName: z.string().nullable(),
+  username: text(),
+  email: text(),
+  displayName: text().nullable(),
   role: z.enum(ROLES),
   isSubscribed: z.boolean(),
-  createdAt: z.string(),
+  createdAt: text(),
   purchases: z.number().int(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -161,23 +165,22 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 // ---- site settings ----------------------------------------------------------------------------
 
 const url = (label: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(500)
     .refine((v) => v === '' || v === '#' || /^https?:\/\/\S+$/i.test(v), `${label} must be a web address (https://...)`);
 
 /** The editable part of the site content, plus the upcoming book's teaser video. */
 export const siteSettingsSchema = z.object({
-  authorName: z.string().trim().min(1, 'Author name is required').max(120),
+  authorName: text().trim().min(1, 'Author name is required').max(120),
   authorBio: z
-    .array(z.string().trim().min(1).max(3000))
+    .array(text().trim().min(1).max(3000))
     .min(1, 'The bio needs at least one paragraph')
     .max(12),
-  publisher: z.object({ name: z.string().trim().min(1, 'Publisher is required').max(200), url: url('Publisher link') }),
+  publisher: z.object({ name: text().trim().min(1, 'Publisher is required').max(200), url: url('Publisher link') }),
   agent: z.object({
-    name: z.string().trim().min(1, 'Agent name is required').max(200),
-    agency: z.string().trim().max(200),
+    name: text().trim().min(1, 'Agent name is required').max(200),
+    agency: text().trim().max(200),
   }),
   social: z.object({
     x: url('X link'),
@@ -185,8 +188,7 @@ export const siteSettingsSchema = z.object({
     facebook: url('Facebook link'),
     goodreads: url('Goodreads link'),
   }),
-  teaserVideoId: z
-    .string()
+  teaserVideoId: text()
     .trim()
     .refine((v) => v === '' || /^[A-Za-z0-9_-]{6,20}$/.test(v), 'Teaser video must be a video id such as Xq3vR8nLw2E'),
 });
@@ -194,12 +196,12 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 /** The same shape as stored, without the input rules (what is stored may predate a rule). */
 export const siteSettingsAnswerSchema = z.object({
-  authorName: z.string(),
-  authorBio: z.array(z.string()),
-  publisher: z.object({ name: z.string(), url: z.string() }),
-  agent: z.object({ name: z.string(), agency: z.string() }),
-  social: z.object({ x: z.string(), instagram: z.string(), facebook: z.string(), goodreads: z.string() }),
-  teaserVideoId: z.string(),
+  authorName: text(),
+  authorBio: z.array(text()),
+  publisher: z.object({ name: text(), url: text() }),
+  agent: z.object({ name: text(), agency: text() }),
+  social: z.object({ x: text(), instagram: text(), facebook: text(), goodreads: text() }),
+  teaserVideoId: text(),
 });
 
 /** Accepts a bare video id or a YouTube watch/share/embed address and returns the id. */
@@ -213,16 +215,16 @@ export function videoIdFrom(input: string): string {
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
-  actor: z.string().nullable(),
-  action: z.string(),
-  targetType: z.string().nullable(),
-  targetId: z.string().nullable(),
+  actor: text().nullable(),
+  action: text(),
+  targetType: text().nullable(),
+  targetId: text().nullable(),
   details: z.unknown(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const okSchema = z.object({ success: z.literal(true), message: z.string() });
+export const okSchema = z.object({ success: z.literal(true), message: text() });
 
 // ---- images (covers) ------------------------------------------------------------------------------
 
@@ -230,9 +232,9 @@ export const okSchema = z.object({ success: z.literal(true), message: z.string()
 export const IMAGE_UPLOAD_LIMIT = 5 * 1024 * 1024;
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/avif';
 export const uploadedImageSchema = z.object({
-  url: z.string(),
-  contentType: z.string(),
+  url: text(),
+  contentType: text(),
   bytes: z.number().int(),
 });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
-export const imageNameParams = z.object({ name: z.string().regex(/^[a-f0-9]{32}\.(png|jpg|webp|avif)$/) });
+export const imageNameParams = z.object({ name: text().regex(/^[a-f0-9]{32}\.(png|jpg|webp|avif)$/) });

@@ -1,23 +1,24 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /** A blog post as the site reads it: `id` is the slug (SPEC 3 "On the site ... id (slug)"). */
 export const blogPostSummarySchema = z.object({
-  id: z.string(),
-  title: z.string(),
+  id: text(),
+  title: text(),
   /** ISO 8601 publication time. */
-  date: z.string(),
-  author: z.string(),
+  date: text(),
+  author: text(),
   bookId: z.number().int().nullable(),
-  excerpt: z.string(),
-  coverImage: z.string().nullable(),
-  tags: z.array(z.string()),
+  excerpt: text(),
+  coverImage: text().nullable(),
+  tags: z.array(text()),
 });
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 
 export const blogPostSchema = blogPostSummarySchema.extend({
   /** Sanitized HTML. */
-  content: z.string(),
+  content: text(),
 });
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
-export const blogSlugParam = z.object({ slug: z.string().min(1).max(200) });
+export const blogSlugParam = z.object({ slug: text().min(1).max(200) });

@@ -1,37 +1,41 @@
 import { z } from 'zod';
+import { text } from './common';
 import { SYNOPSIS_MIN_LENGTH, YEAR_MIN } from '../constants';
 
 export const bookSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
-  coverImage: z.string(),
-  tagline: z.string(),
-  synopsis: z.string(),
+  title: text(),
+  coverImage: text(),
+  tagline: text(),
+  synopsis: text(),
   yearPublished: z.number().int(),
-  publisher: z.string(),
+  publisher: text(),
   featured: z.boolean(),
+  /** A paid hardcover or paperback also gives this book's ebook (issue 15). */
+  includeEbookWithPrint: z.boolean().optional(),
 });
 export type Book = z.infer<typeof bookSchema>;
 
-export const featuredBookSchema = z.object({ id: z.number().int(), title: z.string() });
+export const featuredBookSchema = z.object({ id: z.number().int(), title: text() });
 export type FeaturedBook = z.infer<typeof featuredBookSchema>;
 
 /** Book form (SPEC 5): one schema for the admin form and for the admin API. */
 export const bookInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200),
-  tagline: z.string().trim().min(1, 'Tagline is required').max(300),
-  synopsis: z
-    .string()
+  title: text().trim().min(1, 'Title is required').max(200),
+  tagline: text().trim().min(1, 'Tagline is required').max(300),
+  synopsis: text()
     .trim()
     .min(SYNOPSIS_MIN_LENGTH, `Synopsis must be at least ${SYNOPSIS_MIN_LENGTH} characters`)
     .max(20_000),
-  coverImage: z.string().trim().min(1, 'Cover image URL is required').max(500),
+  coverImage: text().trim().min(1, 'Cover image URL is required').max(500),
   yearPublished: z.coerce
     .number({ message: 'Year published must be a valid year' })
     .int('Year published must be a valid year')
     .min(YEAR_MIN, 'Year published must be a valid year')
     .max(9999, 'Year published must be a valid year'),
-  publisher: z.string().trim().min(1, 'Publisher is required').max(200),
+  publisher: text().trim().min(1, 'Publisher is required').max(200),
   featured: z.boolean().default(false),
+  /** Left out: unchanged on edit, on for a new book. */
+  includeEbookWithPrint: z.boolean().optional(),
 });
 export type BookInput = z.infer<typeof bookInputSchema>;

@@ -1,10 +1,23 @@
 import { z } from 'zod';
 
+/**
+ * NUL (which PostgreSQL text cannot hold) and UTF-16 surrogates without their pair (which no UTF-8 text
+ * can hold): no field of the site has a use for either, and letting them through turned into database
+ * errors. Decision 0018.
+ */
+const INVALID_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const INVALID_TEXT_MESSAGE = 'This contains characters that are not allowed (a NUL byte or broken Unicode).';
+export const isValidText = (value: string) => !INVALID_TEXT.test(value);
+
+/** The one string of every shared schema: z.string() plus the rule above, so every field refuses them. */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isValidText, { message: INVALID_TEXT_MESSAGE });
+
 /** The one error shape every API failure answers with. */
 export const errorSchema = z.object({
-  message: z.string(),
-  code: z.string().optional(),
-  fields: z.record(z.string(), z.string()).optional(),
+  message: text(),
+  code: text().optional(),
+  fields: z.record(text(), text()).optional(),
 });
 export type ApiError = z.infer<typeof errorSchema>;
 
@@ -17,4 +30,4 @@ export const idParam = z.object({ id: dbId() });
 /** Letters, digits and ._%+- before an @, then a domain, then a top-level part of 2 or more letters. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
-export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });
+export const successMessageSchema = z.object({ success: z.boolean(), message: text() });

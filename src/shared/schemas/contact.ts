@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import { CONTACT_SUBJECTS } from '../constants';
-import { EMAIL_PATTERN } from './common';
+import { EMAIL_PATTERN, text } from './common';
 
 /** SPEC 3 contact form: name, email, subject (one of SPEC 2's options) and message. */
 export const contactSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
-  email: z
-    .string()
+  name: text().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
+  email: text()
     .trim()
     .min(1, 'Email is required')
     .max(254)
     .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
   subject: z.enum(CONTACT_SUBJECTS, { message: 'Please choose a subject' }),
-  message: z.string().trim().min(1, 'Message is required').max(5000, 'Message must be at most 5000 characters'),
+  message: text().trim().min(1, 'Message is required').max(5000, 'Message must be at most 5000 characters'),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
-export const contactAnswerSchema = z.object({ message: z.string().optional() });
+export const contactAnswerSchema = z.object({ message: text().optional() });

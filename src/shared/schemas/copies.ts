@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './common';
+import { EMAIL_PATTERN, text } from './common';
 
 /** Amazon's Send to Kindle addresses: a name at kindle.com or free.kindle.com. */
 export const KINDLE_DOMAINS = ['kindle.com', 'free.kindle.com'] as const;
@@ -15,8 +15,7 @@ export function isKindleAddress(address: string): boolean {
   return EMAIL_PATTERN.test(address) && (KINDLE_DOMAINS as readonly string[]).includes(domain);
 }
 
-export const kindleAddressSchema = z
-  .string()
+export const kindleAddressSchema = text()
   .trim()
   .min(1, KINDLE_ADDRESS_MESSAGE)
   .max(254, KINDLE_ADDRESS_MESSAGE)
@@ -26,29 +25,29 @@ export const kindleAddressSchema = z
 export const kindleAddressInputSchema = z.object({ address: kindleAddressSchema });
 export type KindleAddressInput = z.input<typeof kindleAddressInputSchema>;
 
-export const kindleDeviceSchema = z.object({ id: z.number().int(), address: z.string(), createdAt: z.string() });
+export const kindleDeviceSchema = z.object({ id: z.number().int(), address: text(), createdAt: text() });
 export type KindleDevice = z.infer<typeof kindleDeviceSchema>;
 
 export const kindleDevicesAnswerSchema = z.object({
   devices: z.array(kindleDeviceSchema),
   /** The address books are sent from, to add to Amazon's approved senders. */
-  senderAddress: z.string(),
+  senderAddress: text(),
   maxDevices: z.number().int(),
   sendsToday: z.number().int(),
   dailyLimit: z.number().int(),
 });
 export type KindleDevicesAnswer = z.infer<typeof kindleDevicesAnswerSchema>;
 
-export const sendToKindleAnswerSchema = z.object({ success: z.literal(true), message: z.string(), sendId: z.number().int() });
+export const sendToKindleAnswerSchema = z.object({ success: z.literal(true), message: text(), sendId: z.number().int() });
 export type SendToKindleAnswer = z.infer<typeof sendToKindleAnswerSchema>;
 
 /** A Send to Kindle as the admin sees it on the order. */
 export const kindleSendSchema = z.object({
   id: z.number().int(),
-  address: z.string(),
-  createdAt: z.string(),
+  address: text(),
+  createdAt: text(),
   /** The mail's state: pending, sent, failed or kept (no mail server configured). */
-  mailStatus: z.string().nullable(),
+  mailStatus: text().nullable(),
 });
 export type KindleSend = z.infer<typeof kindleSendSchema>;
 
@@ -56,9 +55,9 @@ export type KindleSend = z.infer<typeof kindleSendSchema>;
 export const traceResultSchema = z.object({
   purchaseId: z.number().int(),
   userId: z.number().int(),
-  username: z.string(),
-  format: z.string(),
-  purchasedAt: z.string(),
+  username: text(),
+  format: text(),
+  purchasedAt: text(),
 });
 export type TraceResult = z.infer<typeof traceResultSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { PURCHASE_FORMATS } from '../constants';
 
 /** SPEC 3 "Dashboard statistics answer", exactly. Revenue is in minor units. */
@@ -11,10 +12,14 @@ export const salesByFormatSchema = z.object({
 export type SalesByFormat = z.infer<typeof salesByFormatSchema>;
 
 export const dashboardStatsSchema = z.object({
+  // Decision 0022: totalUsers counts readers' accounts (not admins, not the demo reader); subscribedUsers
+  // those of them with an active newsletter subscription; newsletterSubscribers every active subscription,
+  // with or without an account (the Subscribers page's count).
   userStats: z.object({
     totalUsers: z.number().int(),
     subscribedUsers: z.number().int(),
     percentSubscribed: z.number(),
+    newsletterSubscribers: z.number().int(),
   }),
   salesStats: z.object({
     totalSales: z.number().int(),
@@ -22,7 +27,7 @@ export const dashboardStatsSchema = z.object({
     salesByBook: z.array(
       z.object({
         id: z.number().int(),
-        title: z.string(),
+        title: text(),
         totalSales: z.number().int(),
         revenue: z.number().int(),
         salesByFormat: salesByFormatSchema,
@@ -58,7 +63,7 @@ export const salesSeriesSchema = z.object({
   range: z.enum(SALES_RANGES),
   /** 'day' buckets are YYYY-MM-DD; 'month' buckets are YYYY-MM. */
   bucket: z.enum(['day', 'month']),
-  points: z.array(z.object({ period: z.string(), sales: z.number().int(), revenue: z.number().int() })),
+  points: z.array(z.object({ period: text(), sales: z.number().int(), revenue: z.number().int() })),
   /** Every purchase format, zero when unsold, in the order of PURCHASE_FORMATS. */
   formats: z.array(
     z.object({ format: z.enum(PURCHASE_FORMATS), sales: z.number().int(), revenue: z.number().int() }),

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './common';
+import { EMAIL_PATTERN, text } from './common';
 import { NEWSLETTER_EMAIL_PATTERN } from './newsletter-email';
 
 export { NEWSLETTER_EMAIL_PATTERN };
 
 export const subscribeSchema = z.object({
-  email: z
-    .string()
+  email: text()
     .trim()
     .min(1, 'Please enter a valid email address')
     .max(254, 'Please enter a valid email address')
@@ -15,18 +14,18 @@ export const subscribeSchema = z.object({
     // recipients: the server also insists on exactly one well-formed address.
     .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
   // SPEC 3: the form sends name empty.
-  name: z.string().trim().max(120).optional().default(''),
+  name: text().trim().max(120).optional().default(''),
 });
 export type SubscribeInput = z.input<typeof subscribeSchema>;
 
 export const subscribeAnswerSchema = z.object({
-  message: z.string(),
+  message: text(),
   /** Points awarded by this request (0 when none, e.g. already awarded or signed out). */
   pointsEarned: z.number().int(),
 });
 export type SubscribeAnswer = z.infer<typeof subscribeAnswerSchema>;
 
 export const unsubscribeQuerySchema = z.object({
-  email: z.string().min(1).max(254),
-  token: z.string().min(1).max(200),
+  email: text().min(1).max(254),
+  token: text().min(1).max(200),
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DIGITAL_FORMATS } from '../constants';
-import { dbId } from './common';
+import { dbId, text } from './common';
 
 export const READABLE_FORMATS = ['ebook', 'pdf'] as const;
 export type ReadableFormat = (typeof READABLE_FORMATS)[number];
@@ -23,8 +23,7 @@ export const MAX_LOCATOR_LENGTH = 1000;
  * text. `progress` is the share already read or heard (0-1). `updatedAt` is when the reader was there.
  */
 export const positionSchema = z.object({
-  locator: z
-    .string()
+  locator: text()
     .trim()
     .min(1, 'A locator is required')
     .max(MAX_LOCATOR_LENGTH, `The locator must be at most ${MAX_LOCATOR_LENGTH} characters`),
@@ -39,13 +38,13 @@ export type PositionAnswer = z.infer<typeof positionAnswerSchema>;
 
 /** 409 answer of a stale write: the error shape plus the newer position the device should move to. */
 export const stalePositionSchema = z.object({
-  message: z.string(),
-  code: z.string(),
+  message: text(),
+  code: text(),
   position: positionSchema,
 });
 
 export const chapterSchema = z.object({
-  title: z.string(),
+  title: text(),
   /** Seconds from the start of the file. */
   start: z.number(),
   end: z.number().nullable(),
@@ -64,8 +63,8 @@ export const progressSummarySchema = z.object({
   bookId: z.number().int(),
   format: z.enum(DIGITAL_FORMATS),
   progress: z.number(),
-  locator: z.string(),
-  updatedAt: z.string(),
+  locator: text(),
+  updatedAt: text(),
 });
 export type ProgressSummary = z.infer<typeof progressSummarySchema>;
 export const progressListSchema = z.array(progressSummarySchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { SHARE_PLATFORMS } from '../constants';
 
 export const shareSchema = z.object({
@@ -9,6 +10,6 @@ export type ShareInput = z.infer<typeof shareSchema>;
 export const shareAnswerSchema = z.object({
   success: z.boolean(),
   pointsAwarded: z.number().int(),
-  message: z.string(),
+  message: text(),
 });
 export type ShareAnswer = z.infer<typeof shareAnswerSchema>;

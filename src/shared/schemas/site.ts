@@ -1,52 +1,53 @@
 import { z } from 'zod';
+import { text } from './common';
 
 const bookBase = z.object({
   id: z.number().int(),
-  title: z.string(),
-  tagline: z.string(),
-  synopsis: z.string(),
-  coverImage: z.string(),
+  title: text(),
+  tagline: text(),
+  synopsis: text(),
+  coverImage: text(),
   yearPublished: z.number().int(),
-  publisher: z.string(),
+  publisher: text(),
 });
 
 export const siteContentSchema = z.object({
-  siteTitle: z.string(),
-  authorName: z.string(),
-  authorBio: z.array(z.string()),
-  authorPhoto: z.string(),
-  heroQuote: z.object({ text: z.string(), source: z.string() }),
-  heroBlurb: z.string(),
-  publisher: z.object({ name: z.string(), url: z.string() }),
-  agent: z.object({ name: z.string(), agency: z.string() }),
-  social: z.object({ x: z.string(), instagram: z.string(), facebook: z.string(), goodreads: z.string() }),
-  excerpt: z.object({ title: z.string(), chapter: z.string(), paragraphs: z.array(z.string()) }),
+  siteTitle: text(),
+  authorName: text(),
+  authorBio: z.array(text()),
+  authorPhoto: text(),
+  heroQuote: z.object({ text: text(), source: text() }),
+  heroBlurb: text(),
+  publisher: z.object({ name: text(), url: text() }),
+  agent: z.object({ name: text(), agency: text() }),
+  social: z.object({ x: text(), instagram: text(), facebook: text(), goodreads: text() }),
+  excerpt: z.object({ title: text(), chapter: text(), paragraphs: z.array(text()) }),
 });
 export type SiteContent = z.infer<typeof siteContentSchema>;
 
 export const galleryCoverSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  image: z.string(),
-  alt: z.string(),
+  id: text(),
+  title: text(),
+  description: text(),
+  image: text(),
+  alt: text(),
 });
 export type GalleryCover = z.infer<typeof galleryCoverSchema>;
 
 export const reviewSchema = z.object({
   id: z.number().int(),
   rating: z.number(),
-  text: z.string(),
-  author: z.string(),
-  title: z.string(),
+  text: text(),
+  author: text(),
+  title: text(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
 export const siteFormatSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  features: z.array(z.string()),
-  buttonText: z.string(),
+  id: text(),
+  title: text(),
+  features: z.array(text()),
+  buttonText: text(),
   /** Server price in minor units; null when the format is not on sale. */
   price: z.number().int().nullable(),
 });
@@ -56,13 +57,13 @@ export type SiteFormat = z.infer<typeof siteFormatSchema>;
 export const siteAnswerSchema = z.object({
   content: siteContentSchema,
   featuredBook: bookBase.nullable(),
-  upcomingBook: bookBase.extend({ teaserVideoId: z.string().nullable() }).nullable(),
+  upcomingBook: bookBase.extend({ teaserVideoId: text().nullable() }).nullable(),
   reviews: z.array(reviewSchema),
   rating: z.object({ value: z.number(), count: z.number().int() }),
   gallery: z.array(galleryCoverSchema),
   formats: z.array(siteFormatSchema),
   /** Fixed demo credentials for the newsletter section's demo Login; null when the operator turned it off. */
-  demoLogin: z.object({ username: z.string(), password: z.string() }).nullable(),
+  demoLogin: z.object({ username: text(), password: text() }).nullable(),
 });
 export type SiteAnswer = z.infer<typeof siteAnswerSchema>;
 export type UpcomingBook = NonNullable<SiteAnswer['upcomingBook']>;

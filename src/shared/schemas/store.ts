@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { ALL_FORMATS, DIGITAL_FORMATS, PURCHASE_FORMATS, PURCHASE_STATUSES } from '../constants';
-import { dbId, MAX_DB_ID } from './common';
+import { dbId, MAX_DB_ID, text } from './common';
+import { discountCodeField } from './discounts';
+import { giftRequestSchema, giftSummarySchema } from './gifts';
 
 export const INVALID_FORMAT_MESSAGE = 'Invalid format specified';
 
@@ -20,26 +22,32 @@ export const checkoutRequestSchema = z.object({
     .positive('A valid bookId is required')
     .max(MAX_DB_ID, 'A valid bookId is required'),
   format: purchaseFormatSchema,
+  /** Optional, case-insensitive; refused with a message when it does not apply (issue 15). */
+  discountCode: discountCodeField,
+  /** Buy the format for someone else (digital formats only). */
+  gift: giftRequestSchema.optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
-export const checkoutResponseSchema = z.object({ url: z.string() });
+export const checkoutResponseSchema = z.object({ url: text() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 /** One format card of the purchase section: display content from site settings, price from the server. */
 export const storeFormatSchema = z.object({
   id: purchaseFormatSchema,
-  title: z.string(),
+  title: text(),
   price: z.number().int(),
-  currency: z.string(),
-  displayPrice: z.string(),
-  features: z.array(z.string()),
-  buttonText: z.string(),
+  currency: text(),
+  displayPrice: text(),
+  features: z.array(text()),
+  buttonText: text(),
+  /** Print formats of a book that gives its ebook with print (issue 15). */
+  includesEbook: z.boolean().optional(),
 });
 export type StoreFormat = z.infer<typeof storeFormatSchema>;
 
 export const storeFormatsResponseSchema = z.object({
-  book: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  book: z.object({ id: z.number().int(), title: text() }).nullable(),
   formats: z.array(storeFormatSchema),
 });
 export type StoreFormatsResponse = z.infer<typeof storeFormatsResponseSchema>;
@@ -48,35 +56,39 @@ export const CHECKOUT_STATUSES = ['open', 'completed', 'cancelled', 'expired'] a
 
 /** What the local payment page shows about one checkout session. */
 export const paymentSessionSchema = z.object({
-  id: z.string(),
+  id: text(),
   status: z.enum(CHECKOUT_STATUSES),
   /** 'local' sessions are paid on our own page; 'stripe' ones only show their confirmation there. */
   provider: z.enum(['local', 'stripe']),
   format: purchaseFormatSchema,
   amount: z.number().int(),
-  currency: z.string(),
-  displayPrice: z.string(),
+  currency: text(),
+  displayPrice: text(),
   digital: z.boolean(),
-  expiresAt: z.string(),
-  book: z.object({ id: z.number().int(), title: z.string(), coverImage: z.string() }),
-  customerEmail: z.string(),
-  orderReference: z.string().nullable(),
+  expiresAt: text(),
+  book: z.object({ id: z.number().int(), title: text(), coverImage: text() }),
+  customerEmail: text(),
+  orderReference: text().nullable(),
+  /** Set when a discount code lowered the price: the list price, shown struck through. */
+  originalAmount: z.number().int().nullable().optional(),
+  displayOriginalPrice: text().nullable().optional(),
+  discountCode: text().nullable().optional(),
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 
-export const paymentSessionParams = z.object({ sessionId: z.string().min(1).max(100) });
+export const paymentSessionParams = z.object({ sessionId: text().min(1).max(100) });
 
 /** Answer of paying or cancelling on the local payment page: where the browser goes next. */
 export const paymentResultSchema = z.object({
   status: z.enum(CHECKOUT_STATUSES),
-  redirectTo: z.string(),
-  orderReference: z.string().nullable(),
+  redirectTo: text(),
+  orderReference: text().nullable(),
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
 // --- library ------------------------------------------------------------------------------------
 
-export const libraryBookSchema = z.object({ id: z.number().int(), title: z.string(), coverImage: z.string() });
+export const libraryBookSchema = z.object({ id: z.number().int(), title: text(), coverImage: text() });
 
 /** SPEC 3 "Library purchase item". */
 export const libraryItemSchema = z.object({
@@ -87,9 +99,13 @@ export const libraryItemSchema = z.object({
   downloadCount: z.number().int(),
   maxDownloads: z.number().int(),
   downloadUsed: z.boolean(),
-  lastDownloaded: z.string().nullable(),
-  purchaseDate: z.string(),
+  lastDownloaded: text().nullable(),
+  purchaseDate: text(),
   book: libraryBookSchema,
+  /** The ebook came with this paid print copy ("Included with your hardcover"). */
+  includedWith: z.enum(['hardcover', 'paperback']).nullable().optional(),
+  /** A pre-ordered book not out yet: when its download opens (ISO). */
+  availableAt: text().nullable().optional(),
 });
 export type LibraryItem = z.infer<typeof libraryItemSchema>;
 export const libraryResponseSchema = z.array(libraryItemSchema);
@@ -97,14 +113,16 @@ export const libraryResponseSchema = z.array(libraryItemSchema);
 /** A hardcover or paperback purchase: an order to ship, with its status. */
 export const orderSchema = z.object({
   id: z.number().int(),
-  orderReference: z.string(),
+  orderReference: text(),
   format: z.enum(ALL_FORMATS),
   price: z.number().int(),
-  displayPrice: z.string(),
+  displayPrice: text(),
   status: z.enum(PURCHASE_STATUSES),
-  purchaseDate: z.string(),
-  shippedAt: z.string().nullable(),
+  purchaseDate: text(),
+  shippedAt: text().nullable(),
   book: libraryBookSchema,
+  /** Set when the order is a format bought as a gift. */
+  gift: giftSummarySchema.optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = z.array(orderSchema);
@@ -120,26 +138,26 @@ export const digitalAssetSchema = z.object({
   id: z.number().int(),
   bookId: z.number().int(),
   format: z.enum(DIGITAL_FORMATS),
-  fileName: z.string(),
+  fileName: text(),
   fileSizeKb: z.number().int(),
-  version: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  version: text(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type DigitalAsset = z.infer<typeof digitalAssetSchema>;
 
 export const assetLookupSchema = z.object({
   success: z.boolean(),
   asset: digitalAssetSchema.nullable(),
-  message: z.string(),
+  message: text(),
 });
 export type AssetLookup = z.infer<typeof assetLookupSchema>;
 
 export const downloadLinkSchema = z.object({
   success: z.boolean(),
-  downloadUrl: z.string(),
-  fileName: z.string(),
-  message: z.string(),
+  downloadUrl: text(),
+  fileName: text(),
+  message: text(),
 });
 export type DownloadLink = z.infer<typeof downloadLinkSchema>;
 

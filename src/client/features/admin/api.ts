@@ -148,7 +148,7 @@ export function useOrders(filters: OrderFilters) {
 export function useOrderAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'ship' | 'reset-download' }) =>
+    mutationFn: ({ id, action }: { id: number; action: 'ship' | 'reset-download' | 'refund' }) =>
       sendJson<AdminOrder>('POST', `/api/admin/orders/${id}/${action}`),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: ['/api/admin/orders'] });

@@ -90,7 +90,28 @@ describe('admin book form', () => {
       yearPublished: new Date().getFullYear(),
       publisher: 'Harrow & Vane',
       featured: true,
+      includeEbookWithPrint: true,
     });
+  });
+
+  it('"Include the ebook with print" shows the saved setting and sends the change', async () => {
+    let sent: Record<string, unknown> | undefined;
+    mockFetch({
+      '/api/books/7': () => json({ ...book, includeEbookWithPrint: true }),
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/admin/books/7': (_url, init) => {
+        sent = JSON.parse(String(init.body));
+        return json({ ...book, ...sent });
+      },
+    });
+    const { router } = renderForm('edit', '/admin/books/edit/7');
+    const box = await screen.findByLabelText(/Include the ebook with print/);
+    await waitFor(() => expect(box).toBeChecked());
+    const user = userEvent.setup();
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(sent).toMatchObject({ title: book.title, includeEbookWithPrint: false });
   });
 
   it('shows "Failed to create book: {message}" with the server message', async () => {

@@ -2,6 +2,7 @@
 import type { Role } from '@shared/constants';
 import { resumePurchaseAfterLogin } from '@client/features/purchase/intent';
 import type { ReturnTo } from './query-params';
+import { takeGiftPath } from '@client/features/gifts/return-path';
 
 /**
  * returnTo=purchase resumes the purchase (checkout, or /#purchase when the intent is gone);
@@ -12,6 +13,11 @@ export async function redirectAfterLogin(
   returnTo: ReturnTo,
   navigate: (to: string) => void,
 ): Promise<void> {
+  if (returnTo === 'gift') {
+    // Back to the claim page the reader came from (issue 15 gifts).
+    navigate(takeGiftPath() ?? '/profile');
+    return;
+  }
   if (returnTo === 'purchase') {
     await resumePurchaseAfterLogin(navigate);
     return;

@@ -12,10 +12,10 @@ export function readParam(params: URLSearchParams, name: 'returnTo' | 'token' | 
   return escapeHtml(params.get(name) ?? '');
 }
 
-export type ReturnTo = 'admin' | 'purchase' | null;
+export type ReturnTo = 'admin' | 'purchase' | 'gift' | null;
 
 /** Only the two meaningful values are kept; anything else is treated as no returnTo at all. */
 export function readReturnTo(params: URLSearchParams): ReturnTo {
   const value = readParam(params, 'returnTo');
-  return value === 'admin' || value === 'purchase' ? value : null;
+  return value === 'admin' || value === 'purchase' || value === 'gift' ? value : null;
 }

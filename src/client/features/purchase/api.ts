@@ -1,6 +1,8 @@
 /** Store reads and calls for the purchase flow (formats with server prices, checkout, payment page). */
 import { useQuery } from '@tanstack/react-query';
 import type { FeaturedBook } from '@shared/schemas/books';
+import type { Quote } from '@shared/schemas/discounts';
+import type { GiftRequest } from '@shared/schemas/gifts';
 import type {
   CheckoutResponse,
   PaymentResult,
@@ -35,9 +37,23 @@ export async function fetchFormatPrices(): Promise<Record<string, number>> {
 }
 
 /** POST /api/checkout: the server prices the order and answers the payment page to go to. */
-export async function createCheckout(bookId: number, format: string): Promise<CheckoutResponse> {
-  const res = await apiRequest('POST', '/api/checkout', { bookId, format });
+export async function createCheckout(
+  bookId: number,
+  format: string,
+  extras: { discountCode?: string; gift?: GiftRequest } = {},
+): Promise<CheckoutResponse> {
+  const body: Record<string, unknown> = { bookId, format };
+  if (extras.discountCode) body.discountCode = extras.discountCode;
+  if (extras.gift) body.gift = extras.gift;
+  const res = await apiRequest('POST', '/api/checkout', body);
   return (await res.json()) as CheckoutResponse;
+}
+
+/** What a format costs with a discount code; refusals arrive as errors with the reader's message. */
+export async function fetchQuote(bookId: number, format: string, discountCode: string): Promise<Quote> {
+  const query = new URLSearchParams({ bookId: String(bookId), format, discountCode });
+  const res = await apiRequest('GET', `/api/checkout/quote?${query.toString()}`);
+  return (await res.json()) as Quote;
 }
 
 export const paymentSessionKey = (sessionId: string) => ['/api/checkout/sessions', sessionId] as const;

@@ -65,13 +65,14 @@ export function readPurchaseIntent(now = Date.now()): PurchaseIntent | null {
 }
 
 /** The /checkout address of SPEC 4 step 4 (the amount is for display; the server prices the order). */
-export function checkoutPath(input: { amount: number; title: string; format: string; bookId: number }): string {
+export function checkoutPath(input: { amount: number; title: string; format: string; bookId: number; discountCode?: string }): string {
   const query = new URLSearchParams({
     amount: String(input.amount),
     title: input.title,
     format: input.format,
     bookId: String(input.bookId),
   });
+  if (input.discountCode) query.set('discountCode', input.discountCode);
   return `/checkout?${query.toString()}`;
 }
 

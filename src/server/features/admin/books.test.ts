@@ -60,7 +60,8 @@ describe('admin books API', () => {
     const res = await agent.post('/api/admin/books', withoutFeatured);
     expect(res.statusCode).toBe(201);
     const book = res.json();
-    expect(book).toEqual({ id: expect.any(Number), ...valid });
+    // A new book gives its ebook with print unless the author turns it off.
+    expect(book).toEqual({ id: expect.any(Number), ...valid, includeEbookWithPrint: true });
     const prices = await t.database.db.select().from(bookPrices).where(eq(bookPrices.bookId, book.id));
     expect(prices).toHaveLength(4);
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, String(book.id)));
@@ -82,6 +83,14 @@ describe('admin books API', () => {
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, String(book.id)));
     expect(entries.map((e) => e.action)).toEqual(['book.update']);
     expect(entries[0].details).toMatchObject({ changed: { title: 'Renamed', yearPublished: 2028 } });
+  });
+
+  it('turns the ebook-with-print setting off and keeps it when an edit leaves it out', async () => {
+    const book = (await agent.post('/api/admin/books', { ...valid, title: 'No Ebook' })).json();
+    const off = await agent.put(`/api/admin/books/${book.id}`, { ...valid, title: 'No Ebook', includeEbookWithPrint: false });
+    expect(off.json().includeEbookWithPrint).toBe(false);
+    const kept = await agent.put(`/api/admin/books/${book.id}`, { ...valid, title: 'Still No Ebook' });
+    expect(kept.json().includeEbookWithPrint).toBe(false);
   });
 
   it('keeps one featured book: featuring one unfeatures the other', async () => {

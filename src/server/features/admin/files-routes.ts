@@ -13,7 +13,7 @@ import { preflightEpub, preflightMessage } from '../copies/epub-preflight';
 import { chaptersOf } from '../reading/service';
 import { audit } from './audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
-import { failWhenTruncated, peekHead } from './upload-stream';
+import { guardUpload, peekHead } from './upload-stream';
 import { isSeededSample } from './sample-files';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
@@ -89,19 +89,30 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       // multipart upload): memory stays flat whatever the size. Its first bytes decide its type before
       // anything is stored; a file cut at the size limit or a dropped connection stores nothing.
       const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, `The file is too large. The limit for ${format} is ${megabytes(limit)}.`);
-      const part = await request.file({ limits: { fileSize: limit } });
+      const malformed = () => badRequest('The upload could not be read. Please try again.');
+      // Whatever the multipart parser refuses (no boundary, a part cut short, broken headers) is a bad
+      // request, never a server fault.
+      const readFailure = (error: unknown) => {
+        if (error instanceof AppError) return error;
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+        return malformed();
+      };
+      const part = await request.file({ limits: { fileSize: limit } }).catch((error: unknown) => {
+        throw readFailure(error);
+      });
       if (!part) throw badRequest('Choose a file to upload', { file: 'Choose a file to upload' });
       const originalName = part.filename;
-      const { head, body } = await peekHead(part.file, 64);
+      const { head, body } = await peekHead(part.file, 64).catch((error: unknown) => {
+        throw part.file.truncated ? tooLarge() : readFailure(error);
+      });
       if (head.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
-      let upload: Readable = failWhenTruncated(body, part.file, tooLarge);
+      let upload: Readable = guardUpload(body, part.file, limit, { tooLarge, malformed });
       // An EPUB that Kindle or an e-reader would refuse never becomes the master. The check reads the whole
       // archive, so an e-book (small beside its limit) is held in memory for it; it runs before the type
       // sniffing, so a zip with a compressed mimetype hears exactly that instead of "not an EPUB".
       if (format === 'ebook' && head.subarray(0, 2).toString('latin1') === 'PK') {
         const data = await buffer(upload).catch((error: unknown) => {
-          if (part.file.truncated) throw tooLarge();
-          throw error;
+          throw readFailure(error);
         });
         const problems = preflightEpub(data);
         if (problems.length) throw new AppError('EPUB_INVALID', 400, preflightMessage(problems), { file: preflightMessage(problems) });
@@ -115,6 +126,8 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const fileName = safeFileName(originalName, detected.extension);
       const key = `books/${bookId}/${format}/${clock.now().getTime().toString(36)}-${random.token(6).replace(/[^A-Za-z0-9]/g, '')}-${fileName}`;
+      // The guarded stream fails with a 4xx error when the upload was too large or unreadable; any other
+      // failure is the store's own and stays a server error.
       const stored = await files.write(key, upload, detected.contentType).catch((error: unknown) => {
         if (part.file.truncated) throw tooLarge();
         throw error;

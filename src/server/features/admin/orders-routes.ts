@@ -5,6 +5,7 @@ import { adminOrderSchema, orderPageSchema, orderQuerySchema } from '@shared/sch
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { books, purchases, users } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
+import { refundOrder } from '../checkout/refunds';
 import { audit } from './audit';
 import { getOrder, listOrders } from './orders-service';
 
@@ -123,6 +124,22 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       });
       return (await getOrder(db, id))!;
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/refund',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund a purchase (Stripe: refunds.create); what it paid for goes with it; a second refund is 409',
+        params: idParam,
+        response: { 200: adminOrderSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await refundOrder(app, request, request.params.id);
+      return (await getOrder(db, request.params.id))!;
     },
   );
 };

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ORDERS_PAGE_SIZE, type AdminOrder, type OrderPage } from '@shared/schemas/admin';
 import type { PurchaseStatus } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
@@ -15,6 +16,8 @@ export interface OrderFilter {
   id?: number;
   page: number;
 }
+
+const refunder = alias(users, 'refunder');
 
 export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<OrderPage> {
   const conditions: SQL[] = [];
@@ -63,11 +66,15 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<Order
       shippedAt: purchases.shippedAt,
       customerName: purchaseCustomerInfo.customerName,
       shippingAddress: purchaseCustomerInfo.shippingAddress,
+      kind: purchases.kind,
+      refundedAt: purchases.refundedAt,
+      refundedBy: refunder.username,
     })
     .from(purchases)
     .innerJoin(users, eq(users.id, purchases.userId))
     .innerJoin(books, eq(books.id, purchases.bookId))
     .leftJoin(purchaseCustomerInfo, eq(purchaseCustomerInfo.purchaseId, purchases.id))
+    .leftJoin(refunder, eq(refunder.id, purchases.refundedBy))
     .where(where)
     .orderBy(desc(purchases.purchaseDate), desc(purchases.id))
     .limit(ORDERS_PAGE_SIZE)
@@ -89,6 +96,9 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<Order
     shippedAt: iso(r.shippedAt),
     customerName: r.customerName ?? null,
     shippingAddress: r.shippingAddress ?? null,
+    kind: r.kind,
+    refundedAt: iso(r.refundedAt),
+    refundedBy: r.refundedBy ?? null,
   }));
   return { items, total: Number(total), page: filter.page, pageSize: ORDERS_PAGE_SIZE };
 }

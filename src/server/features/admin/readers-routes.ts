@@ -12,6 +12,7 @@ import {
 } from '@shared/schemas/admin';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { contactMessages, newsletterSubscribers, purchases, users } from '../../db/schema';
+import { qualified } from '../../db/qualified';
 import { notFound } from '../../platform/errors';
 import { audit } from './audit';
 import { toCsv } from './csv';
@@ -125,7 +126,7 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
           role: users.role,
           isSubscribed: users.isSubscribed,
           createdAt: users.createdAt,
-          purchases: sql<number>`(select count(*) from ${purchases} where ${purchases.userId} = ${users.id})`.mapWith(Number),
+          purchases: sql<number>`(select count(*) from ${purchases} where ${qualified(purchases.userId)} = ${qualified(users.id)})`.mapWith(Number),
         })
         .from(users)
         .orderBy(desc(users.createdAt), desc(users.id))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLog, books, contactMessages, newsletterSubscribers, siteSettings } from '../../db/schema';
+import { auditLog, books, contactMessages, newsletterSubscribers, purchases, siteSettings } from '../../db/schema';
 import { createTestApp, createUser, type TestAgent, type TestApp } from '../../test/helpers';
 import { csvCell, toCsv } from './csv';
 import { adminAgent, insertBook } from './test-fixtures';
@@ -112,5 +112,23 @@ describe('admin readers, messages and settings API', () => {
   it('lists the audit log newest first with the actor', async () => {
     const entries = (await agent.get('/api/admin/audit')).json();
     expect(entries[0]).toMatchObject({ action: 'settings.update', actor: expect.any(String) });
+  });
+
+  it('counts each user’s own purchases', async () => {
+    const buyer = await createUser(t.database, { username: 'buyer_two' });
+    const idle = await createUser(t.database, { username: 'idle_three' });
+    const book = await insertBook(t);
+    await t.database.db.insert(purchases).values(
+      ['hardcover', 'ebook'].map((format, i) => ({
+        userId: buyer.id,
+        bookId: book.id,
+        format,
+        price: 999,
+        orderReference: `count-${i}`,
+      })),
+    );
+    const list = (await agent.get('/api/admin/users')).json() as Array<{ id: number; purchases: number }>;
+    expect(list.find((u) => u.id === buyer.id)?.purchases).toBe(2);
+    expect(list.find((u) => u.id === idle.id)?.purchases).toBe(0);
   });
 });

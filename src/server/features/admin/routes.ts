@@ -4,10 +4,12 @@ import { auditEntrySchema } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
 import { listAudit } from './audit';
 import { adminBooksRoutes } from './books-routes';
+import { adminDiscountsRoutes } from './discounts-routes';
 import { adminFilesRoutes } from './files-routes';
 import { adminImagesRoutes } from './images-routes';
 import { adminOrdersRoutes } from './orders-routes';
 import { adminPostsRoutes } from './posts-routes';
+import { adminPreOrderRoutes } from '../pre-orders/routes';
 import { adminReadersRoutes } from './readers-routes';
 import { adminSettingsRoutes } from './settings-routes';
 import { adminSystemRoutes } from './system-routes';
@@ -34,9 +36,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(adminBooksRoutes);
   await app.register(adminPostsRoutes);
+  await app.register(adminPreOrderRoutes);
   await app.register(adminFilesRoutes);
   await app.register(adminImagesRoutes);
   await app.register(adminOrdersRoutes);
+  await app.register(adminDiscountsRoutes);
   await app.register(adminReadersRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminSystemRoutes);

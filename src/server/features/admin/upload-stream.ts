@@ -7,13 +7,23 @@ import { Readable } from 'node:stream';
  */
 export function peekHead(source: Readable, n: number): Promise<{ head: Buffer; body: Readable }> {
   return new Promise((resolve, reject) => {
+    // The parser may have failed the stream before we listen (a small, malformed body that had fully
+    // arrived while the route was still checking the book): its error event is gone by now.
+    if (source.errored || (source.destroyed && !source.readableEnded)) {
+      reject(source.errored ?? new Error('The upload stream closed before its end'));
+      return;
+    }
     const chunks: Buffer[] = [];
     let length = 0;
-    let ended = false;
-    const finish = () => {
+    let ended = source.readableEnded;
+    const stop = () => {
       source.off('data', onData);
       source.off('end', onEnd);
       source.off('error', onError);
+      source.off('close', onClose);
+    };
+    const finish = () => {
+      stop();
       source.pause();
       const head = Buffer.concat(chunks);
       const body = Readable.from(
@@ -34,23 +44,62 @@ export function peekHead(source: Readable, n: number): Promise<{ head: Buffer; b
       ended = true;
       finish();
     };
-    const onError = (error: Error) => reject(error);
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    // Destroyed without an error event reaching us: the body will never end, so do not wait for it.
+    const onClose = () => {
+      if (ended) return;
+      stop();
+      reject(source.errored ?? new Error('The upload stream closed before its end'));
+    };
+    if (ended) {
+      finish();
+      return;
+    }
     source.on('data', onData);
     source.once('end', onEnd);
     source.once('error', onError);
+    source.once('close', onClose);
   });
 }
 
 /**
- * Passes a multipart file stream through, failing it when the parser cut it at the size limit (busboy
- * ends a stream that is too long, flagging it `truncated`), so the store discards what it wrote.
+ * Passes a multipart file stream through and fails it unless it arrived whole and within `limit`, so the
+ * store discards what it wrote and the file in service stays. The bytes are counted here as well as
+ * checked against the parser's `truncated` flag: busboy ends a stream cut at its limit as if it were
+ * complete, and a stream that stopped exactly at the limit before more bytes came looks whole until the
+ * flag is read after the end. Any read failure (a malformed body, a dropped connection) becomes
+ * `malformed()`, so the caller can tell a bad request from a failing store.
  */
-export function failWhenTruncated(body: Readable, file: Readable & { truncated?: boolean }, error: () => Error): Readable {
+export function guardUpload(
+  body: Readable,
+  file: Readable & { truncated?: boolean },
+  limit: number,
+  errors: { tooLarge: () => Error; malformed: () => Error },
+): Readable {
   return Readable.from(
     (async function* () {
-      for await (const chunk of body) yield chunk as Buffer;
-      if (file.truncated) throw error();
+      let bytes = 0;
+      try {
+        for await (const chunk of body) {
+          bytes += (chunk as Buffer).length;
+          if (bytes > limit) throw errors.tooLarge();
+          yield chunk as Buffer;
+        }
+      } catch (error) {
+        if (file.truncated) throw errors.tooLarge();
+        throw isClientError(error) ? error : errors.malformed();
+      }
+      if (file.truncated) throw errors.tooLarge();
     })(),
     { objectMode: false },
   );
+}
+
+/** An error already meant for the client (it carries a 4xx status). */
+function isClientError(error: unknown): boolean {
+  const status = (error as { statusCode?: number } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }

@@ -3,9 +3,13 @@
  * every instance shares the counts). All are fixed windows that expire by themselves: there is no lockout
  * that lasts longer than one window.
  *
- * Failed sign-ins: the per-IP limit is lower than the per-account one, so an attacker at one address is
- * stopped before they can block the account for its owner; blocking an account takes many addresses and
- * lasts only until the window ends.
+ * Sign-in (decision 0010): only failures count, and only failures that passed the address checks. An
+ * address over its limit is refused before anything else is read or counted. One reader fumbling their own
+ * password locks that account from that address only, so readers behind one NAT keep signing in. The
+ * account-wide count never refuses: past its limit every attempt on the account waits first.
+ *
+ * Password-reset requests (decision 0011) are limited per address, per email address from one address, and
+ * (higher) per email address overall, so a stranger at one address cannot stop the owner's mail.
  */
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../platform/errors';
@@ -19,16 +23,32 @@ export interface Limit {
 const MINUTE = 60_000;
 export const LIMITS = {
   loginFailuresPerIp: { max: 10, windowMs: 15 * MINUTE },
+  loginFailuresPerAccountIp: { max: 5, windowMs: 15 * MINUTE },
+  /** Past this, attempts on the account are slowed (ACCOUNT_DELAY), never refused. */
   loginFailuresPerAccount: { max: 25, windowMs: 15 * MINUTE },
   forgotPerIp: { max: 10, windowMs: 15 * MINUTE },
-  forgotPerAccount: { max: 3, windowMs: 60 * MINUTE },
+  forgotPerAccountIp: { max: 3, windowMs: 60 * MINUTE },
+  forgotPerAccount: { max: 10, windowMs: 60 * MINUTE },
   currentPasswordFailuresPerUser: { max: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;
 
+/** The wait before checking a password for an account past its failure limit: 3 s, one more per further limit's worth, at most 10 s. */
+export const ACCOUNT_DELAY = { firstMs: 3000, stepMs: 1000, maxMs: 10_000 };
+
+export function accountDelayMs(failures: number, limit: Limit = LIMITS.loginFailuresPerAccount): number {
+  if (failures < limit.max) return 0;
+  const steps = Math.floor((failures - limit.max) / limit.max);
+  return Math.min(ACCOUNT_DELAY.maxMs, ACCOUNT_DELAY.firstMs + steps * ACCOUNT_DELAY.stepMs);
+}
+
 export const keys = {
   loginIp: (ip: string) => `login:ip:${ip}`,
+  loginIpInFlight: (ip: string) => `login:ipfly:${ip}`,
+  loginAccountIp: (account: string, ip: string) => `login:acctip:${account.toLowerCase()}:${ip}`,
+  loginAccountIpInFlight: (account: string, ip: string) => `login:acctipfly:${account.toLowerCase()}:${ip}`,
   loginAccount: (account: string) => `login:acct:${account.toLowerCase()}`,
   forgotIp: (ip: string) => `forgot:ip:${ip}`,
+  forgotAccountIp: (email: string, ip: string) => `forgot:acctip:${email.toLowerCase()}:${ip}`,
   forgotAccount: (email: string) => `forgot:acct:${email.toLowerCase()}`,
   currentPassword: (userId: number) => `chpw:user:${userId}`,
 };
@@ -56,8 +76,7 @@ const waitMs = (resetAt: number, now: number, limit: Limit) => Math.min(limit.wi
 /**
  * Counts one event against each key; returns the longest wait if any counter went over its limit.
  * Used before the expensive check (password hashing), so the count and the limit are one atomic step:
- * parallel guesses cannot all slip past a check made before any of them was counted. An attempt that
- * succeeds gives its hit back (`counter.release`).
+ * parallel guesses cannot all slip past a check made before any of them was counted.
  */
 export async function record(counter: RateCounter, checks: Array<[string, Limit]>, now: number): Promise<number | null> {
   const hits = await Promise.all(checks.map(([key, limit]) => counter.hit(key, limit.windowMs)));
@@ -66,4 +85,53 @@ export async function record(counter: RateCounter, checks: Array<[string, Limit]
     if (hit.count > checks[i][1].max) wait = Math.max(wait ?? 0, waitMs(hit.resetAt, now, checks[i][1]));
   });
   return wait;
+}
+
+/** The wait when `key` has reached its limit, else null. Reads only. */
+export async function reached(counter: RateCounter, key: string, limit: Limit, now: number): Promise<number | null> {
+  const { count, resetAt } = await counter.peek(key);
+  return count >= limit.max ? waitMs(resetAt, now, limit) : null;
+}
+
+/** A failure limit whose checks may run in parallel: failures so far plus checks under way stay within it. */
+export interface FailureGuard {
+  failures: string;
+  inFlight: string;
+  limit: Limit;
+}
+
+// A reservation outlives any password check; one left behind by a crashed instance expires with this.
+const IN_FLIGHT_WINDOW_MS = 30_000;
+const QUEUE_POLL_MS = 15;
+const QUEUE_TIMEOUT_MS = 15_000;
+
+export type Reservation = { refusedFor: number } | { release(): Promise<void> };
+
+/**
+ * Takes a place for one password check under every guard. Only failures are counted for good, after the
+ * check, so a success never uses up the limit; but a burst could then check more guesses than the limit
+ * allows. Each guard therefore also counts the checks under way, and an attempt that would take failures
+ * plus checks under way past the limit waits for a place instead of being refused: parallel correct
+ * passwords all get through, parallel guesses stop at the limit. Refuses once failures alone reach a limit.
+ */
+export async function reserve(counter: RateCounter, guards: FailureGuard[], now: () => number): Promise<Reservation> {
+  const deadline = Date.now() + QUEUE_TIMEOUT_MS;
+  const releaseAll = async () => {
+    await Promise.all(guards.map((g) => counter.release(g.inFlight)));
+  };
+  for (;;) {
+    // Taken before failures are read: an attempt that turns its place into a failure meanwhile is then
+    // seen at least once, never missed.
+    const places = await Promise.all(guards.map((g) => counter.hit(g.inFlight, IN_FLIGHT_WINDOW_MS)));
+    const failures = await Promise.all(guards.map((g) => counter.peek(g.failures)));
+    const full = guards.findIndex((g, i) => failures[i].count >= g.limit.max);
+    if (full >= 0) {
+      await releaseAll();
+      return { refusedFor: waitMs(failures[full].resetAt, now(), guards[full].limit) };
+    }
+    if (guards.every((g, i) => failures[i].count + places[i].count <= g.limit.max)) return { release: releaseAll };
+    await releaseAll();
+    if (Date.now() > deadline) return { refusedFor: 1000 };
+    await new Promise((resolve) => setTimeout(resolve, QUEUE_POLL_MS + Math.random() * QUEUE_POLL_MS));
+  }
 }

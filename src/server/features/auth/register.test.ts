@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';
 import { createTestApp, createUser, TestAgent, type TestApp } from '../../test/helpers';
+import { USERNAME_LATIN_ONLY } from '@shared/usernames';
 import { COMMON_PASSWORD_MESSAGE } from './common-passwords';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from './service';
 
@@ -110,5 +111,63 @@ describe('POST /api/users/register', () => {
     await createUser(t.database, { username: 'hashcheck' });
     const res = await new TestAgent(t.app).post('/api/users/register', { ...valid, username: 'nohash', email: 'nohash@example.com' });
     expect(res.body).not.toMatch(/argon2|passwordHash|password_hash/);
+  });
+});
+
+describe('look-alike usernames (decision 0014)', () => {
+  let t: TestApp;
+  let n = 0;
+  const register = (username: string) => {
+    n += 1;
+    return new TestAgent(t.app).post('/api/users/register', { ...valid, username, email: `look${n}@example.com` });
+  };
+  const stored = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0].username;
+  const count = async () => (await t.database.db.select({ id: users.id }).from(users)).length;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    // Made before the rule, straight in the database: no skeleton stored yet.
+    await createUser(t.database, { username: 'siteadmin' });
+    await createUser(t.database, { username: 'mаrta' }); // Cyrillic "а", from before the rule
+  });
+  afterAll(() => t.close());
+
+  it('refuses a Cyrillic look-alike of an existing name, and a name mixing scripts, changing nothing', async () => {
+    const before = await count();
+    for (const name of ['siteаdmin', 'ѕіtеаdmіn', 'bobΑlpha', 'anna誰']) {
+      const res = await register(name);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().fields).toEqual({ username: USERNAME_LATIN_ONLY });
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('folds full-width letters to plain ones: a full-width copy of a name is taken, a new one is stored plain', async () => {
+    const copy = await register('ｓｉｔｅａｄｍｉｎ');
+    expect(copy.statusCode).toBe(409);
+    expect(copy.json()).toMatchObject({ message: USERNAME_TAKEN, fields: { username: USERNAME_TAKEN } });
+    const fresh = await register('ｒｅａｄｅｒ７');
+    expect(fresh.statusCode).toBe(201);
+    expect(await stored(fresh.json().id)).toBe('reader7');
+    // Its owner signs in typing either form.
+    for (const typed of ['reader7', 'ｒｅａｄｅｒ７']) {
+      const login = await new TestAgent(t.app).post('/api/users/login', { username: typed, password: valid.password });
+      expect(login.statusCode, typed).toBe(200);
+    }
+  });
+
+  it('answers a look-alike of an existing name as "already taken", older accounts included', async () => {
+    for (const name of ['siteadrnin', 's1teadmin', 'SITEADMlN', 'marta', 'rnarta']) {
+      const res = await register(name);
+      expect(res.statusCode, name).toBe(409);
+      expect(res.json()).toMatchObject({ message: USERNAME_TAKEN, fields: { username: USERNAME_TAKEN } });
+    }
+  });
+
+  it('still registers ordinary names, accented Latin included, and tells accents apart', async () => {
+    for (const name of ['josé', 'zoë_m', 'Łukasz.K', 'ana-maría', 'Søren42', 'jose', 'nguyễn']) {
+      const res = await register(name);
+      expect(res.statusCode, name).toBe(201);
+      expect(await stored(res.json().id)).toBe(name.normalize('NFC'));
+    }
   });
 });

@@ -15,7 +15,18 @@ import {
 } from '@shared/schemas/auth';
 import { errorSchema, successMessageSchema } from '@shared/schemas/common';
 import { AppError } from '../../platform/errors';
-import { keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from './limits';
+import {
+  accountDelayMs,
+  type FailureGuard,
+  keys,
+  type Limit,
+  LIMITS,
+  limitMessages,
+  reached,
+  record,
+  reserve,
+  tooManyRequests,
+} from './limits';
 import { generatePassword } from './password-generator';
 import { findResetTarget, issueResetToken, resetPassword } from './reset-service';
 import { findLoginAccount, INVALID_CREDENTIALS, registerUser, verifyLogin } from './service';
@@ -89,21 +100,43 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * Failed sign-ins are limited per IP and per account. Every attempt is counted before any hashing (one
-   * atomic increment), and a successful one gives its count back, so only failures add up.
+   * Failed sign-ins are limited per address and per account from that address (decision 0010). Only
+   * failures count, after the password check; `reserve` keeps parallel guesses within the limits meanwhile.
+   * An address over its limit is refused before the name is even looked up, so refused attempts cost no
+   * counters. The account-wide count only slows attempts: a correct password from a new address gets in.
    */
   async function authenticateWithLimits(ip: string, body: { username: string; password: string }, reply: FastifyReply) {
+    const ipWait = await reached(counter, keys.loginIp(ip), LIMITS.loginFailuresPerIp, now());
+    if (ipWait !== null) throw tooManyRequests(reply, limitMessages.login(ipWait), ipWait);
     const account = await findLoginAccount(db, body.username);
-    const checks: Array<[string, Limit]> = [
-      [keys.loginIp(ip), LIMITS.loginFailuresPerIp],
-      [keys.loginAccount(account.accountKey), LIMITS.loginFailuresPerAccount],
+    const guards: FailureGuard[] = [
+      { failures: keys.loginIp(ip), inFlight: keys.loginIpInFlight(ip), limit: LIMITS.loginFailuresPerIp },
+      {
+        failures: keys.loginAccountIp(account.accountKey, ip),
+        inFlight: keys.loginAccountIpInFlight(account.accountKey, ip),
+        limit: LIMITS.loginFailuresPerAccountIp,
+      },
     ];
-    const wait = await record(counter, checks, now());
-    if (wait !== null) throw tooManyRequests(reply, limitMessages.login(wait), wait);
-    const user = await verifyLogin(account, body.password);
-    if (!user) return null;
-    await Promise.all([counter.release(checks[0][0]), counter.reset(checks[1][0])]);
-    return user;
+    const place = await reserve(counter, guards, now);
+    if ('refusedFor' in place) throw tooManyRequests(reply, limitMessages.login(place.refusedFor), place.refusedFor);
+    try {
+      const accountKey = keys.loginAccount(account.accountKey);
+      const delay = accountDelayMs((await counter.peek(accountKey)).count);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      const user = await verifyLogin(account, body.password);
+      if (user) {
+        await counter.reset(guards[1].failures);
+        return user;
+      }
+      await Promise.all([
+        counter.hit(guards[0].failures, LIMITS.loginFailuresPerIp.windowMs),
+        counter.hit(guards[1].failures, LIMITS.loginFailuresPerAccountIp.windowMs),
+        counter.hit(accountKey, LIMITS.loginFailuresPerAccount.windowMs),
+      ]);
+      return null;
+    } finally {
+      await place.release();
+    }
   }
 
   app.post(
@@ -149,15 +182,17 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const email = request.body.email;
-      const wait = await record(
-        counter,
-        [
-          [keys.forgotIp(request.ip), LIMITS.forgotPerIp],
-          [keys.forgotAccount(email), LIMITS.forgotPerAccount],
-        ],
-        now(),
-      );
-      if (wait !== null) throw tooManyRequests(reply, limitMessages.forgot(wait), wait);
+      // One step at a time, each counted only when the ones before it passed: requests refused for an
+      // address never reach the counter of the email address, so a stranger cannot use up the owner's
+      // (decision 0011).
+      for (const check of [
+        [keys.forgotIp(request.ip), LIMITS.forgotPerIp],
+        [keys.forgotAccountIp(email, request.ip), LIMITS.forgotPerAccountIp],
+        [keys.forgotAccount(email), LIMITS.forgotPerAccount],
+      ] satisfies Array<[string, Limit]>) {
+        const wait = await record(counter, [check], now());
+        if (wait !== null) throw tooManyRequests(reply, limitMessages.forgot(wait), wait);
+      }
       const target = await findResetTarget(app.deps, email);
       if (target) {
         // Issuing (a write and a queued mail) happens after the answer, so known and unknown addresses

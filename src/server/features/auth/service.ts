@@ -1,7 +1,8 @@
 /** Registration and sign-in: account rules, duplicate checks and constant-time failure answers. */
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, isNull, or, sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants';
 import type { RegisterInput } from '@shared/schemas/auth';
+import { normalizeUsername, usernameScriptProblem, usernameSkeleton } from '@shared/usernames';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../platform/errors';
@@ -24,8 +25,46 @@ function duplicateError(which: 'username' | 'email'): AppError {
     : conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
 }
 
+const SKELETON_BATCH = 500;
+
+/**
+ * Gives every account without one its username skeleton: accounts made before decision 0014, by the seed
+ * or from ADMIN_USERNAME. Runs before each sign-up's look-alike check; once all are filled it is one
+ * indexed query that finds nothing.
+ */
+async function fillMissingSkeletons(db: Db): Promise<void> {
+  for (;;) {
+    const rows = await db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(isNull(users.usernameSkeleton))
+      .limit(SKELETON_BATCH);
+    if (!rows.length) return;
+    const values = sql.join(
+      rows.map((r) => sql`(${r.id}::integer, ${usernameSkeleton(r.username)}::text)`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`update ${users} set username_skeleton = v.skeleton from (values ${values}) as v(id, skeleton) where ${users.id} = v.id`,
+    );
+    if (rows.length < SKELETON_BATCH) return;
+  }
+}
+
+/** An existing username the new one would pass for (same skeleton), or null. */
+async function lookAlikeOf(db: Db, skeleton: string): Promise<string | null> {
+  await fillMissingSkeletons(db);
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.usernameSkeleton, skeleton)).limit(1);
+  return row?.username ?? null;
+}
+
 export async function registerUser(db: Db, input: RegisterInput): Promise<{ id: number; role: Role }> {
   assertNotCommon(input.password, 'password');
+  // The schema already normalised and checked it; API callers of this function get the same rules.
+  const username = normalizeUsername(input.username);
+  const scriptProblem = usernameScriptProblem(username);
+  if (scriptProblem) throw badRequest(scriptProblem, { username: scriptProblem });
+  input = { ...input, username };
   const [taken] = await db
     .select({ username: users.username, email: users.email })
     .from(users)
@@ -39,11 +78,14 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<{ id: 
   if (taken) {
     throw duplicateError(taken.username.toLowerCase() === input.username.toLowerCase() ? 'username' : 'email');
   }
+  // A name that would pass for an existing one is as taken as the name itself, and answered the same way.
+  const skeleton = usernameSkeleton(input.username);
+  if (await lookAlikeOf(db, skeleton)) throw duplicateError('username');
   const passwordHash = await hashPassword(input.password);
   try {
     const [row] = await db
       .insert(users)
-      .values({ username: input.username, email: input.email, displayName: input.displayName, passwordHash })
+      .values({ username: input.username, email: input.email, displayName: input.displayName, passwordHash, usernameSkeleton: skeleton })
       .returning({ id: users.id, role: users.role });
     return { id: row.id, role: row.role as Role };
   } catch (error) {
@@ -67,7 +109,8 @@ export async function findLoginAccount(db: Db, identifier: string): Promise<Logi
   const [row] = await db
     .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
     .from(users)
-    .where(sql`lower(${column}) = lower(${name})`)
+    // Also as NFKC: a name signed up in full-width letters was stored in plain ones (decision 0014).
+    .where(sql`lower(${column}) in (lower(${name}), lower(${normalizeUsername(name)}))`)
     .limit(1);
   return { row: row ?? null, accountKey: row ? `user:${row.id}` : `name:${name.toLowerCase()}` };
 }

@@ -14,6 +14,7 @@ export const bookColumns = {
   yearPublished: books.yearPublished,
   publisher: books.publisher,
   featured: books.featured,
+  includeEbookWithPrint: books.includeEbookWithPrint,
 };
 
 export async function listBooks(db: DbOrTx): Promise<Book[]> {

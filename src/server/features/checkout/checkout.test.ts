@@ -103,15 +103,15 @@ describe('checkout with the local payment page', () => {
     expect(mails[0].text).toContain('£9.99');
   });
 
-  it('a hardcover is an order to ship: listed with its status, never in the library', async () => {
+  it('a hardcover is an order to ship: listed with its status; only its included ebook is in the library', async () => {
     const { agent } = await newBuyer();
     const paid = await buy(agent, bookId, 'hardcover');
     expect(paid.redirectTo).toBe(`/pay/${paid.sessionId}`);
     const orders = (await agent.get('/api/library/orders')).json();
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ format: 'hardcover', status: 'completed', displayPrice: '£24.99', shippedAt: null });
-    const library = (await agent.get('/api/library/books')).json();
-    expect(library).toEqual([]);
+    const library = (await agent.get('/api/library/books')).json() as Array<{ format: string; includedWith: string | null }>;
+    expect(library.map((i) => [i.format, i.includedWith])).toEqual([['ebook', 'hardcover']]);
   });
 
   it("another user can neither see nor pay someone else's checkout", async () => {
@@ -149,5 +149,31 @@ describe('checkout with the local payment page', () => {
     const res = await agent.post(`/api/checkout/sessions/${sessionId}/pay`, undefined, { csrf: false });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('CSRF_ERROR');
+  });
+});
+
+// Its own app: the checkout route allows 20 attempts a minute from one address.
+describe('checkout request order', () => {
+  let t: TestApp;
+  let bookId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    bookId = await featuredBookId(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('judges the body before the session: an invalid body is 400 signed in or not, a valid one without a session 401', async () => {
+    const user = await createUser(t.database);
+    const agent = await signedInAgent(t.app, user.id);
+    const anonymous = new TestAgent(t.app);
+    for (const body of [{}, { bookId, format: 'vinyl' }, { bookId: 'x', format: 'ebook' }, 'not json']) {
+      for (const caller of [anonymous, agent]) {
+        const res = await caller.post('/api/checkout', body, typeof body === 'string' ? { headers: { 'content-type': 'application/json' } } : {});
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      }
+    }
+    const valid = await anonymous.post('/api/checkout', { bookId, format: 'ebook' });
+    expect(valid.statusCode).toBe(401);
+    expect(valid.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 });

@@ -1,9 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_MAX_DOWNLOADS, isDigitalFormat } from '@shared/constants';
-import { books, checkoutSessions, paymentEvents, purchaseCustomerInfo, purchases, users } from '../../db/schema';
+import { books, checkoutSessions, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';
 import type { PaymentEvent } from '../../platform/payments';
+import { DiscountRanOutError, redeemDiscount, settleRanOutCheckout } from './discounts';
+import { addIncludedEbook } from './included-ebook';
+import { giftPurchaseFields, recordGift } from '../gifts/service';
+import { isFirstDelivery } from './payment-events';
 import { receiptMail } from './receipt';
 
 export type FulfilmentOutcome =
@@ -13,7 +17,8 @@ export type FulfilmentOutcome =
   | 'not-paid'
   | 'unknown-session'
   | 'mismatch'
-  | 'already-closed';
+  | 'already-closed'
+  | 'discount-ran-out';
 
 export interface FulfilmentResult {
   outcome: FulfilmentOutcome;
@@ -43,12 +48,8 @@ export async function handlePaymentEvent(
 
   const result = await db.transaction(async (tx): Promise<FulfilmentResult> => {
     const now = clock.now();
-    const fresh = await tx
-      .insert(paymentEvents)
-      .values({ id: event.id, type: event.type, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (fresh.length === 0) return { outcome: 'duplicate-event' as const };
+    const fresh = await isFirstDelivery(tx, event, now);
+    if (!fresh) return { outcome: 'duplicate-event' as const };
 
     const c = event.completion;
     if (!c) return { outcome: 'ignored' as const };
@@ -84,6 +85,10 @@ export async function handlePaymentEvent(
       .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
       .returning({ id: checkoutSessions.id });
     if (claimed.length === 0) return { outcome: 'already-closed' as const };
+    // Counted on payment; a code used up meanwhile rolls the whole fulfilment back (decision 0050).
+    if (session.discountCodeId && !(await redeemDiscount(tx, session.discountCodeId))) {
+      throw new DiscountRanOutError({ ...session, paymentId: c.paymentId ?? null });
+    }
 
     const digital = isDigitalFormat(session.format);
     const orderReference = orderReferenceFor(session.id);
@@ -100,8 +105,10 @@ export async function handlePaymentEvent(
         orderReference,
         // Hardcover and paperback are shipped, not downloaded.
         maxDownloads: digital ? DEFAULT_MAX_DOWNLOADS : 0,
+        ...giftPurchaseFields(session),
       })
       .returning({ id: purchases.id });
+    await addIncludedEbook(tx, { ...session, id: purchase.id, orderReference }, now);
 
     const [buyer] = await tx
       .select({ email: users.email, username: users.username, displayName: users.displayName, title: books.title })
@@ -116,7 +123,11 @@ export async function handlePaymentEvent(
       stripeSessionId: c.providerSessionId,
       shippingAddress: c.shippingAddress ?? null,
     });
-    await tx.update(checkoutSessions).set({ purchaseId: purchase.id }).where(eq(checkoutSessions.id, session.id));
+    await tx
+      .update(checkoutSessions)
+      .set({ purchaseId: purchase.id, providerPaymentId: c.paymentId ?? null })
+      .where(eq(checkoutSessions.id, session.id));
+    await recordGift(app, tx, session, purchase.id);
     await mailer.enqueue(
       receiptMail({
         to: buyer.email,
@@ -127,13 +138,22 @@ export async function handlePaymentEvent(
         orderReference,
         purchaseDate: now,
         publicUrl: config.publicUrl,
+        giftFor: session.gift?.recipientName,
       }),
       tx,
     );
     log.info({ checkoutId: session.id, purchaseId: purchase.id, source }, 'purchase fulfilled');
     return { outcome: 'fulfilled' as const, purchaseId: purchase.id, orderReference, format: session.format };
+  }).catch(async (error: unknown) => {
+    if (!(error instanceof DiscountRanOutError)) throw error;
+    log.warn({ checkoutId: error.session.id }, 'discount code used up before payment; not fulfilled');
+    return settleRanOutCheckout(app, event, error.session);
   });
   // Counted after the commit, so a rolled-back fulfilment is never counted.
-  if (result.outcome === 'fulfilled') app.deps.metrics.orders.inc({ format: result.format ?? 'unknown', source });
+  if (result.outcome === 'fulfilled') {
+    app.deps.metrics.orders.inc({ format: result.format ?? 'unknown', source });
+    // A gift to send at once goes out right after the commit, not at the next poll.
+    app.deps.jobs.kick();
+  }
   return result;
 }

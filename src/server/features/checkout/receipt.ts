@@ -11,6 +11,8 @@ export interface ReceiptInput {
   orderReference: string;
   purchaseDate: Date;
   publicUrl: URL;
+  /** A gift: the recipient's name (the format goes to them, not to the buyer's library). */
+  giftFor?: string | null;
 }
 
 const escapeHtml = (v: string) =>
@@ -23,7 +25,9 @@ export function receiptMail(input: ReceiptInput): MailMessage {
   const price = formatPrice(input.amount);
   const date = input.purchaseDate.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
   const digital = isDigitalFormat(input.format);
-  const next = digital
+  const next = input.giftFor
+    ? `Your gift for ${input.giftFor} is on its way: we email them a link to claim it, at the time you chose. You can follow it under Your Orders:`
+    : digital
     ? `Your ${label} is waiting in your library. Each digital format can be downloaded once, so download it on the device you want to keep it on:`
     : `Your ${label} order will be packed and shipped to the address you gave at checkout. You can follow its status in your account:`;
   const text = [

@@ -12,6 +12,7 @@ import {
 import { checkoutSessions } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { LocalPaymentProvider } from '../../platform/payments';
+import { quoteRoutes, refuseRanOut } from './discount-routes';
 import { handlePaymentEvent } from './fulfilment';
 import { defineReconcileJob } from './reconcile';
 import { completionRedirect, createCheckout, getPaymentSession, listStoreFormats } from './service';
@@ -103,7 +104,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('CHECKOUT_CLOSED', 409, 'This checkout was cancelled. Please start your purchase again.');
       }
       if (session.status === 'open') {
-        await handlePaymentEvent(
+        const paid = await handlePaymentEvent(
           app,
           provider.paymentEvent({
             id: session.id,
@@ -115,6 +116,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
           'local',
         );
+        refuseRanOut(paid);
       }
       const after = await getPaymentSession(db, userId, session.id);
       return {
@@ -155,4 +157,5 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(stripeWebhookRoutes);
+  await app.register(quoteRoutes);
 };

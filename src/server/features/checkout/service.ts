@@ -2,15 +2,20 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PHYSICAL_FORMATS, type PurchaseFormat, formatPrice, isDigitalFormat } from '@shared/constants';
 import {
+  type CheckoutRequest,
   type PaymentSession,
   type StoreFormatsResponse,
   formatLabel,
 } from '@shared/schemas/store';
-import { checkoutSessions, books, digitalAssets, purchases, users } from '../../db/schema';
+import { checkoutSessions, books, digitalAssets, discountCodes, purchases, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { getBook, getFeaturedBook, getPrice, listPrices } from '../books/service';
 import { getSetting } from '../settings/service';
+import { priceWithDiscount } from './discounts';
+import { includesEbook } from './included-ebook';
+import { prepareGift } from '../gifts/service';
+import { saleState } from '../pre-orders/service';
 
 /** How long a started checkout stays payable (Stripe accepts 30 minutes to 24 hours). */
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
@@ -40,6 +45,7 @@ export async function listStoreFormats(db: DbOrTx): Promise<StoreFormatsResponse
       displayPrice: formatPrice(price.price),
       features: item.features,
       buttonText: item.buttonText,
+      includesEbook: includesEbook(book, item.id),
     });
   }
   return { book: { id: book.id, title: book.title }, formats };
@@ -51,17 +57,21 @@ const notAvailable = (message: string) => new AppError('NOT_AVAILABLE', 409, mes
 export async function createCheckout(
   app: FastifyInstance,
   userId: number,
-  input: { bookId: number; format: PurchaseFormat },
+  input: CheckoutRequest,
 ): Promise<{ url: string }> {
   const { db } = app.deps.database;
   const { clock, random, payments, config } = app.deps;
   const book = await getBook(db, input.bookId);
   if (!book) throw notFound('Book not found');
-  // Only the featured book is on sale (SPEC 3); others may have prices ready for the day they are.
-  if (!book.featured) throw notAvailable('The book is currently not available for purchase');
+  // Only the featured book is on sale (SPEC 3), and a book the admin put on pre-order; others may have
+  // prices ready for the day they are.
+  const sale = await saleState(db, book.id, clock.now());
+  if (!sale.onSale) throw notAvailable('The book is currently not available for purchase');
+  const gift = prepareGift(input, clock.now());
   const price = await getPrice(db, book.id, input.format);
   if (!price) throw notAvailable('The book is currently not available for purchase in this format');
-  if (isDigitalFormat(input.format)) {
+  // A pre-order's files may arrive any time before its release.
+  if (isDigitalFormat(input.format) && !sale.preOrder) {
     const [asset] = await db
       .select({ id: digitalAssets.id })
       .from(digitalAssets)
@@ -72,20 +82,24 @@ export async function createCheckout(
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Authentication required');
 
-  const id = `cs_${random.token(18)}`;
   const now = clock.now();
+  const priced = await priceWithDiscount(db, { format: input.format, price: price.price, code: input.discountCode, now });
+  const id = `cs_${random.token(18)}`;
   const expiresAt = new Date(now.getTime() + CHECKOUT_TTL_MS);
   await db.insert(checkoutSessions).values({
     id,
     userId,
     bookId: book.id,
     format: input.format,
-    amount: price.price,
+    amount: priced.amount,
     currency: price.currency,
     provider: payments.name,
     status: 'open',
     createdAt: now,
     expiresAt,
+    discountCodeId: priced.discountCodeId,
+    originalAmount: priced.originalAmount,
+    gift,
   });
 
   const base = config.publicUrl.origin;
@@ -96,7 +110,7 @@ export async function createCheckout(
       userId,
       bookId: book.id,
       format: input.format,
-      amount: price.price,
+      amount: priced.amount,
       currency: price.currency,
       productName: `${book.title} (${formatLabel(input.format)})`,
       customerEmail: user.email,
@@ -135,11 +149,14 @@ export async function getPaymentSession(db: DbOrTx, userId: number, sessionId: s
       coverImage: books.coverImage,
       email: users.email,
       orderReference: purchases.orderReference,
+      originalAmount: checkoutSessions.originalAmount,
+      discountCode: discountCodes.code,
     })
     .from(checkoutSessions)
     .innerJoin(books, eq(books.id, checkoutSessions.bookId))
     .innerJoin(users, eq(users.id, checkoutSessions.userId))
     .leftJoin(purchases, eq(purchases.id, checkoutSessions.purchaseId))
+    .leftJoin(discountCodes, eq(discountCodes.id, checkoutSessions.discountCodeId))
     .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.userId, userId)))
     .limit(1);
   if (!row) throw notFound('Checkout session not found');
@@ -156,6 +173,9 @@ export async function getPaymentSession(db: DbOrTx, userId: number, sessionId: s
     book: { id: row.bookId, title: row.title, coverImage: row.coverImage },
     customerEmail: row.email,
     orderReference: row.orderReference ?? null,
+    originalAmount: row.originalAmount,
+    displayOriginalPrice: row.originalAmount == null ? null : formatPrice(row.originalAmount),
+    discountCode: row.discountCode ?? null,
   };
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorSchema } from '@shared/schemas/common';
 import { InvalidSignatureError } from '../../platform/payments';
 import { handlePaymentEvent } from './fulfilment';
+import { handleRefundEvent } from './refunds';
 import { recordWebhookFailure } from './webhook-failures';
 
 /**
@@ -45,7 +46,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let result;
       try {
-        result = await handlePaymentEvent(app, event, 'webhook');
+        result = event.refund ? { outcome: await handleRefundEvent(app, event) } : await handlePaymentEvent(app, event, 'webhook');
       } catch (error) {
         // Stripe retries a 5xx; the failure is noted so the operator sees it before the retries run out.
         await recordWebhookFailure(app, { reason: 'error', eventId: event.id, detail: (error as Error).message });

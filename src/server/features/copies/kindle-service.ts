@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   KINDLE_MAX_BYTES,
   KINDLE_SENDS_PER_DAY,
@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { books, kindleDevices, kindleSends, mailOutbox, purchases } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { safeFileName } from '../library/download-link';
+import { OWNED_KINDS } from '../library/service';
 import { openOwnedFile } from '../library/owned-file';
 
 /** Namespace of the per-reader advisory lock that makes the daily count and the insert one step. */
@@ -95,6 +96,7 @@ export async function sendToKindle(
         eq(purchases.bookId, input.bookId),
         eq(purchases.format, 'ebook'),
         eq(purchases.status, 'completed'),
+        inArray(purchases.kind, [...OWNED_KINDS]),
       ),
     )
     .orderBy(asc(purchases.id))

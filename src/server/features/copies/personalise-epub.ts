@@ -7,6 +7,8 @@ export interface CopyStamp {
   ownerName: string;
   purchasedAt: Date;
   orderReference: string;
+  /** A claimed gift: who gave it and their message, printed as a dedication. */
+  gift?: { from: string; message: string | null } | null;
 }
 
 /** Fixed archive timestamps, so the same inputs always give the same bytes. */
@@ -14,6 +16,14 @@ const ZIP_TIME = new Date('2026-01-01T00:00:00Z');
 
 export const formatPurchaseDate = (date: Date) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+
+function giftLines(stamp: CopyStamp): string {
+  if (!stamp.gift) return '';
+  const message = stamp.gift.message
+    ? `\n<p class="dedication">${stamp.gift.message.split(/\r?\n/).map(escapeXml).join('<br/>')}</p>`
+    : '';
+  return `\n<p class="gift">A gift from ${escapeXml(stamp.gift.from)}</p>${message}`;
+}
 
 function exLibrisPage(stamp: CopyStamp, language: string, stylesheetHref: string | null): string {
   const lang = escapeXml(language);
@@ -29,12 +39,14 @@ function exLibrisPage(stamp: CopyStamp, language: string, stylesheetHref: string
 .ex-libris .label { font-variant: small-caps; letter-spacing: 0.2em; margin-bottom: 2em; }
 .ex-libris .owner { font-size: 1.3em; margin: 0 0 1.5em; }
 .ex-libris .details { font-size: 0.85em; }
+.ex-libris .gift { margin: 2em 0 0.5em; font-style: italic; }
+.ex-libris .dedication { margin: 0 0 1.5em; font-style: italic; }
 </style>
 </head>
 <body class="${stamp.fingerprint}" epub:type="frontmatter">
 <section class="ex-libris" epub:type="colophon" aria-label="Ex libris">
 <p class="label">Ex libris</p>
-<p class="owner">This copy belongs to ${escapeXml(stamp.ownerName)}</p>
+<p class="owner">This copy belongs to ${escapeXml(stamp.ownerName)}</p>${giftLines(stamp)}
 <p class="details">Purchased ${formatPurchaseDate(stamp.purchasedAt)} · Order ${escapeXml(stamp.orderReference)}</p>
 </section>
 </body>
@@ -46,7 +58,8 @@ function exLibrisPage(stamp: CopyStamp, language: string, stylesheetHref: string
 function markBody(xhtml: string, fingerprint: string): string {
   return xhtml.replace(/<body\b([^>]*)>/, (tag, attrs: string) => {
     const cls = /\sclass\s*=\s*(["'])(.*?)\1/.exec(attrs);
-    if (cls) return tag.replace(cls[0], ` class=${cls[1]}${cls[2]} ${fingerprint}${cls[1]}`);
+    // A function replacer, so a `$` in the book's own class names stays literal.
+    if (cls) return tag.replace(cls[0], () => ` class=${cls[1]}${cls[2]} ${fingerprint}${cls[1]}`);
     return `<body${attrs} class="${fingerprint}">`;
   });
 }

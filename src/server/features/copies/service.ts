@@ -5,6 +5,7 @@ import { personalCopies, purchases, users } from '../../db/schema';
 import type { Clock, Random } from '../../platform/crypto';
 import type { FileStore } from '../../platform/files';
 import { newFingerprint } from './fingerprint';
+import { giftDedication } from '../gifts/service';
 import { personaliseEpub } from './personalise-epub';
 import { personalisePdf } from './personalise-pdf';
 
@@ -108,6 +109,7 @@ async function build(deps: CopyDeps, purchase: CopyPurchase, master: CopyMaster,
     ownerName: buyer.displayName?.trim() || buyer.username,
     purchasedAt: buyer.purchaseDate,
     orderReference: buyer.orderReference,
+    gift: await giftDedication(deps.db, purchase.id),
   };
   const source = await readAll(deps.files, master.fileUrl);
   const bytes = purchase.format === 'ebook' ? personaliseEpub(source, stamp) : await personalisePdf(source, stamp);

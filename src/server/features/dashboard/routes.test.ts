@@ -1,6 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts, books, purchases, reviews, userActivities, users } from '../../db/schema';
+import { blogPosts, books, downloadTransfers, newsletterSubscribers, purchases, reviews, userActivities, users } from '../../db/schema';
+import { DEMO_READER } from '../../db/seed/demo';
+import { buy, featuredBookId } from '../checkout/test-support';
 import { createTestApp, createUser, signedInAgent, TestAgent, type TestApp } from '../../test/helpers';
 
 const book = (title: string, featured: boolean) => ({
@@ -15,7 +17,9 @@ const book = (title: string, featured: boolean) => ({
 
 /**
  * A fixture small enough to count by hand:
- * users: admin + 4 readers, 2 of the 5 subscribed -> 40%.
+ * users: admin + 4 readers + the demo reader; readers counted: 4, of whom 1 has an active newsletter
+ * subscription -> 25%. Active subscriptions: the admin's, reader 0's, a visitor's -> 3 (one more has left).
+ * downloads: two links issued, recorded in download_transfers.
  * purchases (sales are completed or shipped only):
  *   A hardcover 2499 completed, A hardcover 2499 shipped, A ebook 999 completed (downloaded once),
  *   A audiobook 1499 refunded (not a sale), A paperback 1699 pending (not a sale),
@@ -34,8 +38,16 @@ describe('dashboard API', () => {
     const adminUser = await createUser(t.database, { role: 'admin' });
     const readers = [];
     for (let i = 0; i < 4; i++) readers.push(await createUser(t.database));
-    // the admin and one reader subscribe
-    await db.update(users).set({ isSubscribed: true }).where(inArray(users.id, [adminUser.id, readers[0].id]));
+    await createUser(t.database, { username: DEMO_READER.username, email: DEMO_READER.email });
+    // The admin (by address), reader 0 (by account) and a visitor subscribe; reader 1 subscribed and left.
+    // The users' own flag says otherwise for reader 2 and is not what counts.
+    await db.update(users).set({ isSubscribed: true }).where(inArray(users.id, [readers[2].id]));
+    await db.insert(newsletterSubscribers).values([
+      { email: adminUser.email.toUpperCase(), name: 'Admin' },
+      { email: 'other-address@example.com', name: 'R0', userId: readers[0].id },
+      { email: 'visitor@example.com', name: 'Visitor' },
+      { email: readers[1].email, name: 'R1', unsubscribedAt: new Date('2026-11-01T00:00:00Z') },
+    ]);
     [{ id: bookA }] = await db.insert(books).values(book('Book A', true)).returning({ id: books.id });
     [{ id: bookB }] = await db.insert(books).values(book('Book B', false)).returning({ id: books.id });
     const day = (d: string) => new Date(`${d}T10:00:00Z`);
@@ -59,6 +71,8 @@ describe('dashboard API', () => {
       p(readers[2].id, bookA, 'paperback', 1699, 'pending', '2026-11-19'),
       p(readers[3].id, bookB, 'ebook', 999, 'completed', '2025-01-15', 1),
     ]);
+    const spent = await db.select({ id: purchases.id, userId: purchases.userId, format: purchases.format }).from(purchases).where(eq(purchases.downloadCount, 1));
+    await db.insert(downloadTransfers).values(spent.map((s, i) => ({ linkId: `fixture-link-${i}`, purchaseId: s.id, userId: s.userId, format: s.format })));
     await db.insert(reviews).values([
       { bookId: bookA, rating: 5, text: 'x', author: 'a', title: 'r' },
       { bookId: bookA, rating: 4, text: 'x', author: 'b', title: 'r' },
@@ -96,8 +110,9 @@ describe('dashboard API', () => {
     // createUser in the 401/403 test may have added readers: count what the fixture holds now.
     const body = res.json();
     const total = body.userStats.totalUsers;
-    expect(body.userStats.subscribedUsers).toBe(2);
-    expect(body.userStats.percentSubscribed).toBeCloseTo((2 / total) * 100, 2);
+    expect(body.userStats.subscribedUsers).toBe(1);
+    expect(body.userStats.percentSubscribed).toBeCloseTo((1 / total) * 100, 2);
+    expect(body.userStats.newsletterSubscribers).toBe(3);
     expect(body.salesStats).toEqual({
       totalSales: 4,
       totalRevenue: 6996,
@@ -128,18 +143,59 @@ describe('dashboard API', () => {
     expect(body.engagementStats).toEqual({ totalActivities: 3, totalDownloads: 2 });
   });
 
-  it('counts exactly 5 users and 40% subscribed before anyone else registers', async () => {
+  it('counts readers only (not admins, not the demo reader): exactly 4 and 50% subscribed', async () => {
     const fresh = await createTestApp({ seed: false });
     try {
       const a = await createUser(fresh.database, { role: 'admin' });
+      await createUser(fresh.database, { role: 'admin' });
+      await createUser(fresh.database, { username: DEMO_READER.username, email: DEMO_READER.email });
       const first = await createUser(fresh.database);
-      for (let i = 0; i < 3; i++) await createUser(fresh.database);
-      await fresh.database.db.update(users).set({ isSubscribed: true }).where(inArray(users.id, [a.id, first.id]));
+      const second = await createUser(fresh.database);
+      for (let i = 0; i < 2; i++) await createUser(fresh.database);
+      await fresh.database.db.insert(newsletterSubscribers).values([
+        { email: first.email, name: 'First' },
+        { email: second.email, name: 'Second', userId: second.id },
+        { email: DEMO_READER.email, name: 'Demo' },
+        { email: a.email, name: 'Admin' },
+      ]);
       const agent = await signedInAgent(fresh.app, a.id);
       const body = (await agent.get('/api/dashboard/stats')).json();
-      expect(body.userStats).toEqual({ totalUsers: 5, subscribedUsers: 2, percentSubscribed: 40 });
+      expect(body.userStats).toEqual({ totalUsers: 4, subscribedUsers: 2, percentSubscribed: 50, newsletterSubscribers: 4 });
       expect(body.salesStats).toEqual({ totalSales: 0, totalRevenue: 0, salesByBook: [] });
       expect(body.contentStats.avgRating).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('counts newsletter subscribers as the Subscribers page does (active ones)', async () => {
+    const listed = (await admin.get('/api/admin/subscribers')).json() as Array<{ unsubscribedAt: string | null }>;
+    const active = listed.filter((s) => s.unsubscribedAt === null).length;
+    expect(active).toBe(3);
+    expect((await admin.get('/api/dashboard/stats')).json().userStats.newsletterSubscribers).toBe(active);
+  });
+
+  it('Total downloads counts downloads given, and does not go down when an admin resets one', async () => {
+    const fresh = await createTestApp();
+    try {
+      const a = await createUser(fresh.database, { role: 'admin' });
+      const agent = await signedInAgent(fresh.app, a.id);
+      const reader = await createUser(fresh.database);
+      const readerAgent = await signedInAgent(fresh.app, reader.id);
+      const bookId = await featuredBookId(fresh.app);
+      const paid = await buy(readerAgent, bookId, 'ebook');
+      const assets = (await readerAgent.get(`/api/books/${bookId}/assets?format=ebook`)).json();
+      const link = () => readerAgent.get(`/api/digital-assets/${assets.asset.id}/download`, { auth: 'bearer' });
+      const total = async () => (await agent.get('/api/dashboard/stats')).json().engagementStats.totalDownloads;
+      expect(await total()).toBe(0);
+      expect((await link()).statusCode).toBe(200);
+      expect(await total()).toBe(1);
+      const [purchase] = await fresh.database.db.select().from(purchases).where(eq(purchases.orderReference, paid.orderReference!));
+      const reset = await agent.post(`/api/admin/orders/${purchase.id}/reset-download`);
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect(await total()).toBe(1);
+      expect((await link()).statusCode).toBe(200);
+      expect(await total()).toBe(2);
     } finally {
       await fresh.close();
     }

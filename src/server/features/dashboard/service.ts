@@ -1,12 +1,16 @@
-import { and, asc, count, desc, eq, gte, inArray, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, sql, sum } from 'drizzle-orm';
 import { PURCHASE_FORMATS } from '@shared/constants';
 import type { DashboardStats, SalesByFormat, SalesRange, SalesSeries } from '@shared/schemas/dashboard';
 import type { DbOrTx } from '../../db/client';
-import { blogPosts, books, purchases, reviews, userActivities, users } from '../../db/schema';
+import { qualified } from '../../db/qualified';
+import { blogPosts, books, downloadTransfers, newsletterSubscribers, purchases, reviews, userActivities, users } from '../../db/schema';
+import { DEMO_READER } from '../../db/seed/demo';
 
 /** Purchases that count as a sale: paid for and not refunded (pending checkouts are not sales yet). */
 export const SALE_STATUSES = ['completed', 'shipped'] as const;
-const isSale = inArray(purchases.status, [...SALE_STATUSES]);
+/** Rows someone paid for; an included ebook or a claimed gift is counted on the row that paid for it. */
+export const SALE_KINDS = ['paid', 'gift'] as const;
+const isSale = and(inArray(purchases.status, [...SALE_STATUSES]), inArray(purchases.kind, [...SALE_KINDS]))!;
 
 const int = (v: unknown) => Number(v ?? 0);
 
@@ -15,12 +19,24 @@ const int = (v: unknown) => Number(v ?? 0);
  * reaches this process, only one row per book and format.
  */
 export async function getDashboardStats(db: DbOrTx): Promise<DashboardStats> {
+  // Decision 0022: the people who read, so neither the author's admin accounts nor the shared demo reader.
+  // "Subscribed" means what the Subscribers page means: an active newsletter subscription, matched to the
+  // account by its link or by its address (a reader may have subscribed before registering).
+  const activeSubscription = sql`exists (select 1 from ${newsletterSubscribers}
+      where ${qualified(newsletterSubscribers.unsubscribedAt)} is null
+        and (${qualified(newsletterSubscribers.userId)} = ${qualified(users.id)}
+             or lower(${qualified(newsletterSubscribers.email)}) = lower(${qualified(users.email)})))`;
   const [userRow] = await db
     .select({
       total: count(),
-      subscribed: sql<number>`count(*) filter (where ${users.isSubscribed})`.mapWith(Number),
+      subscribed: sql<number>`count(*) filter (where ${activeSubscription})`.mapWith(Number),
     })
-    .from(users);
+    .from(users)
+    .where(and(eq(users.role, 'user'), ne(sql`lower(${users.username})`, DEMO_READER.username)));
+  const [subscriberRow] = await db
+    .select({ n: count() })
+    .from(newsletterSubscribers)
+    .where(isNull(newsletterSubscribers.unsubscribedAt));
 
   // One row per book and format, books without sales included (left join), so the author sees them at 0.
   const perFormat = await db
@@ -67,9 +83,9 @@ export async function getDashboardStats(db: DbOrTx): Promise<DashboardStats> {
     })
     .from(blogPosts);
   const [activityRow] = await db.select({ n: count() }).from(userActivities);
-  const [downloadRow] = await db
-    .select({ n: sql<number>`coalesce(sum(${purchases.downloadCount}), 0)`.mapWith(Number) })
-    .from(purchases);
+  // Every download link ever issued (one per spent download), so an admin's reset of a purchase's counter
+  // gives the buyer a download back without taking one off the total.
+  const [downloadRow] = await db.select({ n: count() }).from(downloadTransfers);
 
   const totalUsers = int(userRow.total);
   const subscribedUsers = int(userRow.subscribed);
@@ -78,6 +94,7 @@ export async function getDashboardStats(db: DbOrTx): Promise<DashboardStats> {
       totalUsers,
       subscribedUsers,
       percentSubscribed: totalUsers === 0 ? 0 : round((subscribedUsers / totalUsers) * 100, 2),
+      newsletterSubscribers: int(subscriberRow.n),
     },
     salesStats: { totalSales, totalRevenue, salesByBook },
     contentStats: {

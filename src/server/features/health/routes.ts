@@ -45,15 +45,17 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['ops'],
-        summary: 'The database answers (503 when not); Redis is reported but does not make the site unready',
+        summary: 'The database answers (503 when not, and while the instance drains before shutdown); Redis is reported but does not make the site unready',
         response: {
           200: z.object({ status: z.literal('ready'), database: z.string(), redis: redisState }),
-          503: z.object({ status: z.literal('unavailable'), message: z.string(), redis: redisState }),
+          503: z.object({ status: z.literal('unavailable'), message: z.string(), redis: redisState.optional() }),
         },
       },
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
+      // Draining before shutdown: say so at once, without asking the database or Redis (decision 0021).
+      if (app.frontDoor.closing) return reply.status(503).send({ status: 'unavailable' as const, message: 'shutting down' });
       const redis = await redisStatus(app);
       try {
         await withTimeout(app.deps.database.ping(), 3000);

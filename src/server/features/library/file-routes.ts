@@ -3,6 +3,7 @@ import type { ByteRange } from '../../platform/files';
 import { type OwnedFile, openOwnedFile } from './owned-file';
 import { findEntitledPurchase } from './service';
 import { safeFileName, verifyDownloadToken } from './download-link';
+import { LINK_USED_MESSAGE, type TransferStep, completeTransfer, isTransferComplete, stepTransfer } from './transfers';
 
 /** Parses a single-range `Range` header; null means "send it all", 'unsatisfiable' means 416. */
 export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
@@ -24,11 +25,23 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/** The part of the file this request asks for; If-Range resumes only while the file has not changed. */
+export function requestedRange(request: FastifyRequest, file: Pick<OwnedFile, 'size' | 'etag'>) {
+  const ifRange = request.headers['if-range'];
+  const rangeHeader = !ifRange || ifRange === file.etag ? request.headers.range : undefined;
+  return parseRange(rangeHeader, file.size);
+}
+
 /**
  * Streams an owned file with Range and If-Range support (206 for a satisfiable single range, 416 for an
  * unsatisfiable one). The caller sets Content-Disposition and Cache-Control.
  */
-export async function sendOwnedFile(request: FastifyRequest, reply: FastifyReply, file: OwnedFile) {
+export async function sendOwnedFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: OwnedFile,
+  range: ByteRange | null | 'unsatisfiable' = requestedRange(request, file),
+) {
   const { size, etag } = file;
   reply.header('Content-Type', file.contentType);
   reply.header('Accept-Ranges', 'bytes');
@@ -36,10 +49,6 @@ export async function sendOwnedFile(request: FastifyRequest, reply: FastifyReply
   reply.header('Last-Modified', file.lastModified.toUTCString());
   reply.header('X-Content-Type-Options', 'nosniff');
 
-  // If-Range: resume only if the file has not changed since the first part was fetched.
-  const ifRange = request.headers['if-range'];
-  const rangeHeader = !ifRange || ifRange === etag ? request.headers.range : undefined;
-  const range = parseRange(rangeHeader, size);
   if (range === 'unsatisfiable') {
     reply.header('Content-Range', `bytes */${size}`);
     return reply.status(416).send();
@@ -73,10 +82,40 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: number, co
 
 /**
  * GET /files/download/:token streams a purchased file. The signed token is the permission (it names the
- * purchase, asset and user and expires in minutes); the download was already counted when the link was
- * issued, so Range requests can resume an interrupted transfer without spending another one.
+ * link, purchase, asset and user and expires in minutes); the download was already counted when the link
+ * was issued. The link serves one transfer: Range requests resume it, a second whole download is refused.
  */
 export const fileRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps.database;
+
+  /**
+   * Whether this request may send bytes of the link's one transfer. A HEAD or an unsatisfiable range sends
+   * none, so it claims nothing (it is only refused once the transfer is over); a response that reaches the
+   * last byte closes the transfer when it has been handed to the network in full.
+   */
+  async function transferStep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    linkId: string,
+    file: OwnedFile,
+    range: ByteRange | null | 'unsatisfiable',
+  ): Promise<TransferStep | 'headers-only'> {
+    if (request.method === 'HEAD' || range === 'unsatisfiable') {
+      const complete = await isTransferComplete(db, linkId);
+      return complete === null ? 'unknown' : complete ? 'used' : 'headers-only';
+    }
+    const now = app.deps.clock.now();
+    const step = await stepTransfer(db, { linkId, etag: file.etag, size: file.size, ranged: range !== null, now });
+    if ((step === 'claimed' || step === 'resumed') && (range === null || range.end === file.size - 1)) {
+      reply.raw.once('finish', () => {
+        completeTransfer(db, linkId, app.deps.clock.now()).catch((error) =>
+          request.log.error({ err: error, linkId }, 'could not close a finished download transfer'),
+        );
+      });
+    }
+    return step;
+  }
+
   app.route<{ Params: { token: string } }>({
     method: ['GET', 'HEAD'],
     url: '/files/download/:token',
@@ -100,10 +139,14 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
         return refuse(request, reply, 404, 'NOT_FOUND', 'Digital asset not found');
       }
       const { file } = opened;
+      const range = requestedRange(request, file);
+      const step = await transferStep(request, reply, grant.linkId, file, range);
+      if (step === 'used') return refuse(request, reply, 410, 'LINK_USED', LINK_USED_MESSAGE);
+      if (step === 'unknown') return refuse(request, reply, 403, 'LINK_INVALID', 'This download link is no longer valid.');
       const fileName = safeFileName(file.fileName, `download.${file.format}`);
       reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
       reply.header('Cache-Control', 'no-store');
-      return sendOwnedFile(request, reply, file);
+      return sendOwnedFile(request, reply, file, range);
     },
   });
 };

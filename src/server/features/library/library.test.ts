@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digitalAssets, purchases } from '../../db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { digitalAssets, downloadTransfers, purchases } from '../../db/schema';
 import { seedFilesDir } from '../../db/seed';
 import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { buy, featuredBookId } from '../checkout/test-support';
 import { marksIn } from '../copies/trace';
+import { openOwnedFile } from './owned-file';
+import { LINK_USED_MESSAGE } from './transfers';
 
 describe('library and one-time downloads', () => {
   let t: TestApp;
@@ -103,24 +105,87 @@ describe('library and one-time downloads', () => {
     expect(file.rawPayload.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
   });
 
-  it('Range requests resume within the link lifetime without spending another download', async () => {
+  /** The buyer's copy as the file store holds it: what one whole transfer of the link must add up to. */
+  async function storedCopy(userId: number) {
+    const purchase = await purchaseOf(userId);
+    const opened = await openOwnedFile(t.app.deps, { ...purchase, userId }, 'ebook');
+    if (!opened.ok) throw new Error(opened.reason);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await opened.file.read()) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  }
+  const transferOf = async (downloadUrl: string) => {
+    const rows = await t.database.db.select().from(downloadTransfers);
+    const token = downloadUrl.split('/').pop()!;
+    const linkId = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).l;
+    return rows.find((r) => r.linkId === linkId)!;
+  };
+
+  it('Range requests resume the interrupted transfer without spending another download; once the last byte is sent the link is closed', async () => {
     const a = await buyer(['ebook']);
     const { downloadUrl } = (await linkFor(a.agent)).json();
-    // What a single full transfer gives (the buyer's personal copy); the ranges must add up to exactly it.
-    const copy = (await t.app.inject({ method: 'GET', url: downloadUrl })).rawPayload;
+    const copy = await storedCopy(a.user.id);
     const head = await t.app.inject({ method: 'GET', url: downloadUrl, headers: { range: 'bytes=0-99' } });
     expect(head.statusCode).toBe(206);
     expect(head.headers['content-range']).toBe(`bytes 0-99/${copy.length}`);
     expect(head.headers['content-length']).toBe('100');
-    const rest = await t.app.inject({ method: 'GET', url: downloadUrl, headers: { range: 'bytes=100-' } });
-    expect(rest.statusCode).toBe(206);
-    expect(Buffer.concat([head.rawPayload, rest.rawPayload]).equals(copy)).toBe(true);
-    const suffix = await t.app.inject({ method: 'GET', url: downloadUrl, headers: { range: 'bytes=-10' } });
-    expect(suffix.rawPayload.equals(copy.subarray(copy.length - 10))).toBe(true);
     const beyond = await t.app.inject({ method: 'GET', url: downloadUrl, headers: { range: `bytes=${copy.length}-` } });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${copy.length}`);
+    // A whole-file request in the middle of the transfer would be a second download.
+    const whole = await t.app.inject({ method: 'GET', url: downloadUrl });
+    expect(whole.statusCode).toBe(410);
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: downloadUrl,
+      headers: { range: 'bytes=100-', 'if-range': head.headers.etag as string },
+    });
+    expect(rest.statusCode).toBe(206);
+    expect(Buffer.concat([head.rawPayload, rest.rawPayload]).equals(copy)).toBe(true);
+    await vi.waitFor(async () => expect((await transferOf(downloadUrl)).completedAt).not.toBeNull());
+    const again = await t.app.inject({ method: 'GET', url: downloadUrl, headers: { range: 'bytes=-10' } });
+    expect(again.statusCode).toBe(410);
+    expect(again.json()).toEqual({ code: 'LINK_USED', message: LINK_USED_MESSAGE });
     expect((await purchaseOf(a.user.id)).downloadCount).toBe(1);
+  });
+
+  it('a link serves one download: a second whole GET is refused (410) with a clear message, and no new link is given', async () => {
+    const a = await buyer(['ebook']);
+    const { downloadUrl } = (await linkFor(a.agent)).json();
+    const first = await t.app.inject({ method: 'GET', url: downloadUrl });
+    expect(first.statusCode).toBe(200);
+    const second = await t.app.inject({ method: 'GET', url: downloadUrl });
+    expect(second.statusCode).toBe(410);
+    expect(second.headers['cache-control']).toContain('no-store');
+    expect(second.json()).toEqual({ code: 'LINK_USED', message: LINK_USED_MESSAGE });
+    expect(second.rawPayload.subarray(0, 2).toString('latin1')).not.toBe('PK');
+    const page = await t.app.inject({ method: 'GET', url: downloadUrl, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain('already been used');
+    // The same, with the buyer's session on the request: the session does not make the link reusable.
+    const withSession = await a.agent.get(downloadUrl, { auth: 'both' });
+    expect(withSession.statusCode).toBe(410);
+    // SPEC: one download per format; the allowance was spent once, by the link.
+    const another = await linkFor(a.agent);
+    expect(another.statusCode).toBe(403);
+    expect(another.json().message).toContain('Download limit');
+    expect((await purchaseOf(a.user.id)).downloadCount).toBe(1);
+  });
+
+  it('two whole GETs of one link at the same moment: one gets the file, the other 410', async () => {
+    const a = await buyer(['ebook']);
+    const { downloadUrl } = (await linkFor(a.agent)).json();
+    const answers = await Promise.all([1, 2].map(() => t.app.inject({ method: 'GET', url: downloadUrl })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 410]);
+  });
+
+  it('a HEAD does not use the link up', async () => {
+    const a = await buyer(['ebook']);
+    const { downloadUrl } = (await linkFor(a.agent)).json();
+    expect((await t.app.inject({ method: 'HEAD', url: downloadUrl })).statusCode).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: downloadUrl });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(await storedCopy(a.user.id))).toBe(true);
   });
 
   it('refuses expired (410) and tampered (403) links', async () => {

@@ -16,6 +16,8 @@ import { DOWNLOAD_LINK_TTL_MS, createDownloadToken, safeFileName } from './downl
 import { fileRoutes } from './file-routes';
 import { checkUserIdParam, requireDeliberateRequest } from './request-guards';
 import { openOwnedFile } from './owned-file';
+import { recordIssuedLink } from './transfers';
+import { assertReleased } from '../pre-orders/service';
 import { consumeDownload, findAsset, findEntitledPurchase, listLibrary, listOrders, ownsFormat, toAssetAnswer } from './service';
 
 /** Routes of the library domain: the reader's purchases, assets and one-time download links. */
@@ -35,7 +37,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return listLibrary(db, request.auth!.userId);
+      return listLibrary(db, request.auth!.userId, app.deps.clock.now());
     },
   );
 
@@ -74,6 +76,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await ownsFormat(db, request.auth!.userId, bookId, format))) {
         throw forbidden('You have not purchased this format');
       }
+      await assertReleased(db, bookId, app.deps.clock.now());
       const asset = await findAsset(db, { bookId, format });
       if (!asset) throw notFound('Digital asset not found');
       return { success: true, asset: toAssetAnswer(asset), message: 'Asset found' };
@@ -102,7 +105,16 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       const asset = await findAsset(db, { id: request.params.assetId });
       if (!asset) throw notFound('Digital asset not found');
       const now = app.deps.clock.now();
-      const spent = await consumeDownload(db, { userId, bookId: asset.bookId, format: asset.format, now });
+      // Before its release a pre-order's download is not spent, only refused with the date.
+      if (await ownsFormat(db, userId, asset.bookId, asset.format)) await assertReleased(db, asset.bookId, now);
+      const linkId = app.deps.random.token(18);
+      // The spent download and the record of its link commit together: the record is what the dashboard
+      // counts and what the link's one transfer is checked against.
+      const spent = await db.transaction(async (tx) => {
+        const used = await consumeDownload(tx, { userId, bookId: asset.bookId, format: asset.format, now });
+        if (used) await recordIssuedLink(tx, { linkId, purchaseId: used.purchaseId, userId, format: asset.format, now });
+        return used;
+      });
       if (!spent) {
         if (await ownsFormat(db, userId, asset.bookId, asset.format)) {
           throw new AppError('DOWNLOAD_LIMIT', 403, DOWNLOAD_LIMIT_MESSAGE);
@@ -110,6 +122,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         throw forbidden('You have not purchased this format');
       }
       const token = createDownloadToken(app.deps.secret, {
+        linkId,
         assetId: asset.id,
         purchaseId: spent.purchaseId,
         userId,

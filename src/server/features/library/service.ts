@@ -1,13 +1,20 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { DIGITAL_FORMATS, PHYSICAL_FORMATS, formatPrice } from '@shared/constants';
 import type { DigitalAsset, LibraryItem, Order } from '@shared/schemas/store';
 import type { DbOrTx } from '../../db/client';
 import { books, digitalAssets, purchases } from '../../db/schema';
+import { annotateIncluded } from '../checkout/included-ebook';
+import { giftSummaries } from '../gifts/service';
+import { pendingReleases } from '../pre-orders/service';
+
+/** Rows that make their holder own the format; a 'gift' row is paid for but owned by its recipient. */
+export const OWNED_KINDS = ['paid', 'included', 'gift_claim'] as const;
+const owned = inArray(purchases.kind, [...OWNED_KINDS]);
 
 const bookColumns = { id: books.id, title: books.title, coverImage: books.coverImage };
 
 /** SPEC 3 "Library purchase item": the caller's paid digital purchases, newest first. */
-export async function listLibrary(db: DbOrTx, userId: number): Promise<LibraryItem[]> {
+export async function listLibrary(db: DbOrTx, userId: number, now = new Date()): Promise<LibraryItem[]> {
   const rows = await db
     .select({
       id: purchases.id,
@@ -28,15 +35,19 @@ export async function listLibrary(db: DbOrTx, userId: number): Promise<LibraryIt
         eq(purchases.userId, userId),
         inArray(purchases.format, [...DIGITAL_FORMATS]),
         eq(purchases.status, 'completed'),
+        owned,
       ),
     )
     .orderBy(desc(purchases.purchaseDate), asc(purchases.id));
-  return rows.map((r) => ({
+  const releases = await pendingReleases(db, rows.map((r) => r.bookId), now);
+  const items = rows.map((r) => ({
     ...r,
     format: r.format as LibraryItem['format'],
     lastDownloaded: r.lastDownloaded?.toISOString() ?? null,
     purchaseDate: r.purchaseDate.toISOString(),
+    availableAt: releases.get(r.bookId)?.toISOString() ?? null,
   }));
+  return annotateIncluded(db, items);
 }
 
 /** Hardcover and paperback purchases: orders to ship, with their status. */
@@ -54,9 +65,16 @@ export async function listOrders(db: DbOrTx, userId: number): Promise<Order[]> {
     })
     .from(purchases)
     .innerJoin(books, eq(books.id, purchases.bookId))
-    .where(and(eq(purchases.userId, userId), inArray(purchases.format, [...PHYSICAL_FORMATS])))
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        or(inArray(purchases.format, [...PHYSICAL_FORMATS]), eq(purchases.kind, 'gift')),
+      ),
+    )
     .orderBy(desc(purchases.purchaseDate), desc(purchases.id));
+  const gifts = await giftSummaries(db, rows.map((r) => r.id));
   return rows.map((r) => ({
+    ...(gifts.has(r.id) ? { gift: gifts.get(r.id) } : {}),
     ...r,
     format: r.format as Order['format'],
     status: r.status as Order['status'],
@@ -105,6 +123,7 @@ export async function ownsFormat(db: DbOrTx, userId: number, bookId: number, for
         eq(purchases.bookId, bookId),
         eq(purchases.format, format),
         eq(purchases.status, 'completed'),
+        owned,
       ),
     )
     .limit(1);
@@ -129,7 +148,8 @@ export async function consumeDownload(
      where id = (
              select id from ${purchases}
               where user_id = ${input.userId} and book_id = ${input.bookId} and format = ${input.format}
-                and status = 'completed' and download_count < max_downloads
+                and status = 'completed' and kind in ('paid', 'included', 'gift_claim')
+                and download_count < max_downloads
               order by id
               limit 1
               for update skip locked)
@@ -145,7 +165,7 @@ export async function findEntitledPurchase(db: DbOrTx, purchaseId: number, userI
   const [row] = await db
     .select({ id: purchases.id, bookId: purchases.bookId, format: purchases.format })
     .from(purchases)
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId), eq(purchases.status, 'completed')))
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId), eq(purchases.status, 'completed'), owned))
     .limit(1);
   return row ?? null;
 }
@@ -161,6 +181,7 @@ export async function findOwnedPurchase(db: DbOrTx, userId: number, bookId: numb
         eq(purchases.bookId, bookId),
         eq(purchases.format, format),
         eq(purchases.status, 'completed'),
+        owned,
       ),
     )
     .orderBy(asc(purchases.id))

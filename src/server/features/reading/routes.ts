@@ -15,6 +15,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { sendOwnedFile } from '../library/file-routes';
 import { openOwnedFile } from '../library/owned-file';
 import { findOwnedPurchase } from '../library/service';
+import { assertReleased } from '../pre-orders/service';
 import { chaptersOf, getPosition, listPositions, sampleEpub, savePosition } from './service';
 
 /** How far ahead of the server's clock a device's `updatedAt` may be; later times are taken as now. */
@@ -32,6 +33,7 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
   async function ownedPurchase(request: FastifyRequest, bookId: number, format: string) {
     const purchase = await findOwnedPurchase(db, request.auth!.userId, bookId, format);
     if (!purchase) throw forbidden('You have not purchased this format');
+    await assertReleased(db, bookId, app.deps.clock.now());
     return purchase;
   }
 

@@ -129,8 +129,9 @@ export function cutSampleEpub(epub: Buffer, purchaseUrl: string): Buffer {
   const spineTags = spine.filter((s) => s.item && keptItems.includes(s.item)).map((s) => s.tag);
   spineTags.push('<itemref idref="sample-end"/>');
   const newOpf = opf
-    .replace(/<manifest\b[^>]*>[\s\S]*?<\/manifest>/i, `<manifest>\n    ${itemTags.join('\n    ')}\n  </manifest>`)
-    .replace(/<spine\b[^>]*>[\s\S]*?<\/spine>/i, `<spine>\n    ${spineTags.join('\n    ')}\n  </spine>`)
+    // Function replacers: the tags come from the uploaded book, and a `$` in them must stay literal.
+    .replace(/<manifest\b[^>]*>[\s\S]*?<\/manifest>/i, () => `<manifest>\n    ${itemTags.join('\n    ')}\n  </manifest>`)
+    .replace(/<spine\b[^>]*>[\s\S]*?<\/spine>/i, () => `<spine>\n    ${spineTags.join('\n    ')}\n  </spine>`)
     // Landmarks and guides may point at pages that are no longer there.
     .replace(/<guide\b[^>]*>[\s\S]*?<\/guide>/i, '');
 

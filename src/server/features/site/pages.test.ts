@@ -175,4 +175,20 @@ describe('server-rendered public pages', () => {
     const entries = JSON.parse(data) as Array<{ data: Array<{ title: string; excerpt: string }> }>;
     expect(entries[0].data[0]).toMatchObject({ excerpt: 'An excerpt with </script> and <!-- in it.' });
   });
+  it("titles and texts holding $', $` and $& come back literally, in one whole page", async () => {
+    const title = "Dollars $' and $` and $& and $$ and $1";
+    const excerpt = "Excerpt with $& and $' and $`.";
+    const res = await admin.post('/api/admin/posts', { title, slug: 'dollar-signs', excerpt, content: '<p>Costs $& and $\'.</p>', isPublished: true });
+    expect(res.statusCode).toBe(201);
+    for (const url of ['/blog/dollar-signs', '/blog', '/']) {
+      const html = (await t.app.inject({ url })).body;
+      expect(html.match(/<\/html>/g), url).toHaveLength(1);
+      expect(html.match(/<\/head>/g), url).toHaveLength(1);
+      expect(text(rootOf(html)), url).toContain(title);
+    }
+    const post = (await t.app.inject({ url: '/blog/dollar-signs' })).body;
+    expect(post).toContain(`<title>${title.replace(/&/g, '&amp;')}`);
+    expect(post).toContain(`<meta name="description" content="${excerpt.replace(/&/g, '&amp;')}" />`);
+    expect(text(rootOf(post))).toContain("Costs $& and $'.");
+  });
 });

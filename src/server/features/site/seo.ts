@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatPrice } from '@shared/constants';
 import type { HeadTags } from '../../platform/spa';
 import { publishedBlog } from '../blog/published';
+import { preOrderJsonLd } from '../pre-orders/json-ld';
 import { getSiteData } from './service';
 
 /** What every page reads (content, featured book, prices, reviews), from the public cache. */
@@ -88,7 +89,7 @@ export async function homeHead(app: FastifyInstance): Promise<HeadTags | null> {
       locale: 'en_GB',
     },
     twitter: { card: 'summary_large_image', title, description, image },
-    jsonLd: [jsonLd],
+    jsonLd: [jsonLd, ...(await preOrderJsonLd(app))],
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePasswordRules } from '@shared/schemas/auth';
+import { userActivities } from '../../db/schema';
 import { createTestApp, createUser, signedInAgent, TestAgent, type TestApp } from '../../test/helpers';
 import { COMMON_PASSWORD_MESSAGE } from '../auth/common-passwords';
 import { LIMITS } from '../auth/limits';
@@ -29,7 +30,21 @@ describe('GET /api/users/:userId', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(res.body).not.toMatch(/argon2|password|reset/i);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('adds up the points of the caller’s own activities only', async () => {
+    const user = await createUser(t.database);
+    const other = await createUser(t.database);
+    await t.database.db.insert(userActivities).values([
+      { userId: user.id, type: 'share', platform: 'x', points: 10 },
+      { userId: user.id, type: 'subscribe', points: 50 },
+      { userId: other.id, type: 'share', platform: 'facebook', points: 10 },
+    ]);
+    const agent = await signedInAgent(t.app, user.id);
+    expect((await agent.get(`/api/users/${user.id}`)).json().points).toBe(60);
+    const otherAgent = await signedInAgent(t.app, other.id);
+    expect((await otherAgent.get(`/api/users/${other.id}`)).json().points).toBe(10);
   });
 
   it('refuses another user’s profile with the same 403 whether or not it exists', async () => {

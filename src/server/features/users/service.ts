@@ -4,6 +4,7 @@ import type { Role } from '@shared/constants';
 import type { UserProfile } from '@shared/schemas/auth';
 import type { AppDeps } from '../../app';
 import { userActivities, users } from '../../db/schema';
+import { qualified } from '../../db/qualified';
 import { DEMO_READER } from '../../db/seed/demo';
 import { badRequest, forbidden } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
@@ -29,7 +30,7 @@ export async function getProfile(deps: Pick<AppDeps, 'database'>, userId: number
       isSubscribed: users.isSubscribed,
       role: users.role,
       createdAt: users.createdAt,
-      points: sql<number>`coalesce((select sum(${userActivities.points}) from ${userActivities} where ${userActivities.userId} = ${users.id}), 0)::int`,
+      points: sql<number>`coalesce((select sum(${userActivities.points}) from ${userActivities} where ${qualified(userActivities.userId)} = ${qualified(users.id)}), 0)::int`,
     })
     .from(users)
     .where(eq(users.id, userId))

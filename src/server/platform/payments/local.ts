@@ -5,6 +5,7 @@ import {
   InvalidSignatureError,
   type PaymentEvent,
   type PaymentProvider,
+  type RefundInput,
 } from './provider';
 
 /**
@@ -19,6 +20,11 @@ export class LocalPaymentProvider implements PaymentProvider {
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     // Relative, so the page opens on whatever host the visitor is using.
     return { providerSessionId: `local_${input.checkoutId}`, url: `/pay/${encodeURIComponent(input.checkoutId)}` };
+  }
+
+  /** No money moved on the local page, so there is nothing to give back; the refund is only recorded. */
+  async refund(input: RefundInput): Promise<{ refundId: string }> {
+    return { refundId: `local_refund_${input.providerSessionId}` };
   }
 
   /** The local page has no webhook: its "Pay" button builds the event in-process (see `paymentEvent`). */

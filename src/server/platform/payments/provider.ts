@@ -43,7 +43,24 @@ export interface PaymentEvent {
     customerName: string | null;
     customerEmail: string | null;
     shippingAddress: unknown;
+    /** The provider's payment behind the checkout (Stripe PaymentIntent), for refunds. */
+    paymentId?: string | null;
   };
+  /** Only set for a provider's "this payment was refunded" notification (Stripe charge.refunded). */
+  refund?: {
+    paymentId: string | null;
+    checkoutId: string | null;
+    /** A partial refund made at the provider does not take the purchase back. */
+    full: boolean;
+  };
+}
+
+export interface RefundInput {
+  providerSessionId: string;
+  /** Known once the checkout was paid; looked up from the session otherwise. */
+  paymentId: string | null;
+  /** A retried refund (a double click, a timeout) returns the first one instead of refunding twice. */
+  idempotencyKey: string;
 }
 
 export class InvalidSignatureError extends Error {
@@ -63,4 +80,6 @@ export interface PaymentProvider {
    * fulfils any whose webhook was lost). Providers without webhooks have nothing to reconcile.
    */
   listPaidCheckouts?(since: Date): AsyncIterable<PaymentEvent>;
+  /** Gives the whole payment back. Providers where no money moved (the local page) have nothing to do. */
+  refund?(input: RefundInput): Promise<{ refundId: string }>;
 }

@@ -6,6 +6,7 @@ import {
   InvalidSignatureError,
   type PaymentEvent,
   type PaymentProvider,
+  type RefundInput,
 } from './provider';
 
 /** Stripe signs each webhook with a timestamp; older (or further in the future) than this is refused. */
@@ -108,6 +109,20 @@ export class StripePaymentProvider implements PaymentProvider {
     return { providerSessionId: session.id, url: session.url };
   }
 
+  async refund(input: RefundInput): Promise<{ refundId: string }> {
+    let paymentIntent = input.paymentId;
+    if (!paymentIntent) {
+      const session = await this.stripe.checkout.sessions.retrieve(input.providerSessionId);
+      paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+    }
+    if (!paymentIntent) throw new Error(`Stripe checkout session ${input.providerSessionId} has no payment to refund`);
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: paymentIntent },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return { refundId: refund.id };
+  }
+
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
     if (!signature) throw new InvalidSignatureError('Missing Stripe-Signature header');
     const nowMs = this.clock.now().getTime();
@@ -133,7 +148,22 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 }
 
+const paymentIdOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    return {
+      id: event.id,
+      type: event.type,
+      refund: {
+        paymentId: paymentIdOf(charge.payment_intent),
+        checkoutId: charge.metadata?.checkoutId ?? null,
+        full: charge.refunded === true,
+      },
+    };
+  }
   if (!COMPLETION_TYPES.has(event.type)) return { id: event.id, type: event.type };
   const session = event.data.object as Stripe.Checkout.Session;
   const shipping = (session as { collected_information?: { shipping_details?: unknown } }).collected_information
@@ -151,6 +181,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       customerName: session.customer_details?.name ?? null,
       customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
       shippingAddress: shipping ?? null,
+      paymentId: paymentIdOf(session.payment_intent),
     },
   };
 }

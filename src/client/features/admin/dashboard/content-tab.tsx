@@ -1,5 +1,6 @@
 import type { DashboardStats } from '@shared/schemas/dashboard';
 import { formatCount, formatDecimal, formatPercent, share } from '../format';
+import { countOf } from '@client/lib/plural';
 import { Meter, Panel, StatCard } from './stat-card';
 
 export function ContentTab({ stats }: { stats: DashboardStats }) {
@@ -11,7 +12,7 @@ export function ContentTab({ stats }: { stats: DashboardStats }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Total Books" value={formatCount(c.totalBooks)} />
         <StatCard label="Blog Posts" value={`${formatCount(c.publishedPosts)} / ${formatCount(c.totalPosts)}`} detail="published / total" />
-        <StatCard label="Average Rating" value={formatDecimal(c.avgRating)} detail={`from ${formatCount(c.totalReviews)} reviews`} />
+        <StatCard label="Average Rating" value={formatDecimal(c.avgRating)} detail={`from ${countOf(c.totalReviews, 'review')}`} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Ratings">

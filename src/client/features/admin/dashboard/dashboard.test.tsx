@@ -5,7 +5,7 @@ import DashboardPage from '@client/pages/dashboard';
 import { json, mockFetch, renderAt } from '@client/test/render';
 
 const stats: DashboardStats = {
-  userStats: { totalUsers: 1234, subscribedUsers: 456, percentSubscribed: 36.95299837925446 },
+  userStats: { totalUsers: 1234, subscribedUsers: 456, percentSubscribed: 36.95299837925446, newsletterSubscribers: 789 },
   salesStats: {
     totalSales: 2000,
     totalRevenue: 2998701,
@@ -128,6 +128,49 @@ describe('Author Dashboard page', () => {
     expect(card('Subscription Rate').getByText('37.0%')).toBeInTheDocument();
     expect(card('Activities per User').getByText('2.0')).toBeInTheDocument(); // 2,468 / 1,234
     expect(screen.getByText('778 (63.0%)')).toBeInTheDocument();
+  });
+
+  it('says who the user figures count, and shows the newsletter subscribers as the Subscribers page counts them', async () => {
+    mockFetch({ '/api/dashboard/stats': () => json(stats) });
+    renderAt(<DashboardPage />, '/dashboard');
+    await screen.findByRole('tab', { name: 'Overview' });
+    expect(card('Users').getByText('Readers only: admins and the demo reader are not counted')).toBeInTheDocument();
+    const figure = screen.getByText('Newsletter subscribers').closest('div')!;
+    expect(within(figure).getByText('789')).toBeInTheDocument();
+    expect(screen.getByText('Subscribed readers')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Users' }));
+    expect(card('Total Users').getByText('Readers only: admins and the demo reader are not counted')).toBeInTheDocument();
+    expect(card('Newsletter Subscribers').getByText('789')).toBeInTheDocument();
+    expect(card('Newsletter Subscribers').getByText(/as on the Subscribers page/)).toBeInTheDocument();
+  });
+
+  it('says "1 sale" and "1 review", never "1 sales" or "1 reviews"', async () => {
+    const one: DashboardStats = {
+      ...stats,
+      salesStats: {
+        totalSales: 1,
+        totalRevenue: 999,
+        salesByBook: [{ id: 1, title: 'What We Owe the Dead', totalSales: 1, revenue: 999, salesByFormat: { hardcover: 0, paperback: 0, ebook: 1, audiobook: 0 } }],
+      },
+      contentStats: { ...stats.contentStats, totalReviews: 1 },
+    };
+    const oneSeries = {
+      ...series,
+      points: [{ period: '2026-11-21', sales: 1, revenue: 999 }],
+      formats: series.formats.map((f) => (f.format === 'ebook' ? f : { ...f, sales: 0, revenue: 0 })),
+    };
+    mockFetch({ '/api/dashboard/stats': () => json(one), '/api/dashboard/sales': () => json(oneSeries) });
+    renderAt(<DashboardPage />, '/dashboard');
+    await screen.findByRole('tab', { name: 'Overview' });
+    expect(screen.getByText('1 sale · £9.99')).toBeInTheDocument();
+    expect(card('Books & Reviews').getByText('1 review, average 4.8')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Sales' }));
+    expect(await screen.findByText('1 sale, last 30 days')).toBeInTheDocument();
+    expect(screen.getByText('1 sale · 100.0% · £9.99')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Content' }));
+    expect(card('Average Rating').getByText('from 1 review')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/\b1 (sales|reviews)\b/);
   });
 
   it('offers Try Again after a failure and recovers', async () => {

@@ -2,6 +2,7 @@ import { BookOpen, Newspaper, PoundSterling, Users } from 'lucide-react';
 import { PURCHASE_FORMATS } from '@shared/constants';
 import type { DashboardStats } from '@shared/schemas/dashboard';
 import { formatCount, formatDecimal, formatMoney, formatPercent, share } from '../format';
+import { countOf } from '@client/lib/plural';
 import { FORMAT_LABELS } from './figures';
 import { Meter, Panel, StatCard } from './stat-card';
 
@@ -14,7 +15,12 @@ export function OverviewTab({ stats }: { stats: DashboardStats }) {
           label="Users"
           icon={Users}
           value={formatCount(userStats.totalUsers)}
-          detail={`${formatCount(userStats.subscribedUsers)} subscribed (${formatPercent(userStats.percentSubscribed)})`}
+          detail={
+            <>
+              <span className="block">{`${formatCount(userStats.subscribedUsers)} subscribed (${formatPercent(userStats.percentSubscribed)})`}</span>
+              <span className="block">{READERS_ONLY}</span>
+            </>
+          }
         />
         <StatCard
           label="Sales"
@@ -26,7 +32,7 @@ export function OverviewTab({ stats }: { stats: DashboardStats }) {
           label="Books & Reviews"
           icon={BookOpen}
           value={formatCount(contentStats.totalBooks)}
-          detail={`${formatCount(contentStats.totalReviews)} reviews, average ${formatDecimal(contentStats.avgRating)}`}
+          detail={`${countOf(contentStats.totalReviews, 'review')}, average ${formatDecimal(contentStats.avgRating)}`}
         />
         <StatCard
           label="Blog Posts"
@@ -46,7 +52,7 @@ export function OverviewTab({ stats }: { stats: DashboardStats }) {
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <h3 className="font-semibold text-bone-50">{book.title}</h3>
                   <p className="text-sm text-bone-300 tabular-nums">
-                    {formatCount(book.totalSales)} sales · {formatMoney(book.revenue)}
+                    {countOf(book.totalSales, 'sale')} · {formatMoney(book.revenue)}
                   </p>
                 </div>
                 <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
@@ -68,8 +74,9 @@ export function OverviewTab({ stats }: { stats: DashboardStats }) {
           <dl className="grid grid-cols-2 gap-4">
             <Figure label="Total activities" value={formatCount(engagementStats.totalActivities)} />
             <Figure label="Total downloads" value={formatCount(engagementStats.totalDownloads)} />
-            <Figure label="Subscribed users" value={formatCount(userStats.subscribedUsers)} />
+            <Figure label="Subscribed readers" value={formatCount(userStats.subscribedUsers)} />
             <Figure label="Subscription rate" value={formatPercent(userStats.percentSubscribed)} />
+            <Figure label="Newsletter subscribers" value={formatCount(userStats.newsletterSubscribers)} />
           </dl>
         </Panel>
         <Panel title="Content Performance">
@@ -90,6 +97,9 @@ export function OverviewTab({ stats }: { stats: DashboardStats }) {
     </div>
   );
 }
+
+/** Decision 0022: who the user figures count. */
+export const READERS_ONLY = 'Readers only: admins and the demo reader are not counted';
 
 export function Figure({ label, value }: { label: string; value: string }) {
   return (

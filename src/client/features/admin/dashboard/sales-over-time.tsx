@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SALES_RANGE_LABELS, SALES_RANGES, type SalesRange, type SalesSeries } from '@shared/schemas/dashboard';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { countOf } from '@client/lib/plural';
 import { useSalesSeries } from '../api';
 import { errorText, formatCount, formatMoney, formatPercent, share } from '../format';
 import { BarChart } from './bar-chart';
@@ -43,7 +44,7 @@ export function SalesOverTime() {
       ) : (
         <>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Panel title="Sales over time" description={`${formatCount(totalSales)} sales, ${rangeLabel}`}>
+            <Panel title="Sales over time" description={`${countOf(totalSales, 'sale')}, ${rangeLabel}`}>
               <BarChart
                 data={points.map((p) => ({ label: p.label, value: p.sales }))}
                 format={formatCount}
@@ -88,7 +89,7 @@ export function SalesOverTime() {
                 <div role="listitem" key={f.format}>
                   <Meter
                     label={FORMAT_LABELS[f.format]}
-                    value={`${formatCount(f.sales)} sales · ${formatPercent(share(f.sales, totalSales))} · ${formatMoney(f.revenue)}`}
+                    value={`${countOf(f.sales, 'sale')} · ${formatPercent(share(f.sales, totalSales))} · ${formatMoney(f.revenue)}`}
                     percent={share(f.sales, totalSales)}
                   />
                 </div>

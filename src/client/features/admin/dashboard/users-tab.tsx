@@ -1,5 +1,6 @@
 import type { DashboardStats } from '@shared/schemas/dashboard';
 import { formatCount, formatDecimal, formatPercent, share } from '../format';
+import { READERS_ONLY } from './overview-tab';
 import { Meter, Panel, StatCard } from './stat-card';
 
 export function UsersTab({ stats }: { stats: DashboardStats }) {
@@ -8,9 +9,14 @@ export function UsersTab({ stats }: { stats: DashboardStats }) {
   const activitiesPerUser = userStats.totalUsers > 0 ? engagementStats.totalActivities / userStats.totalUsers : 0;
   return (
     <div className="grid gap-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Total Users" value={formatCount(userStats.totalUsers)} />
-        <StatCard label="Subscribed" value={formatCount(userStats.subscribedUsers)} />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+        <StatCard label="Total Users" value={formatCount(userStats.totalUsers)} detail={READERS_ONLY} />
+        <StatCard label="Subscribed" value={formatCount(userStats.subscribedUsers)} detail="Readers with an active newsletter subscription" />
+        <StatCard
+          label="Newsletter Subscribers"
+          value={formatCount(userStats.newsletterSubscribers)}
+          detail="Active subscriptions, with or without an account, as on the Subscribers page"
+        />
         <StatCard label="Subscription Rate" value={formatPercent(userStats.percentSubscribed)} />
         <StatCard label="Activities per User" value={formatDecimal(activitiesPerUser)} />
       </div>

@@ -5,12 +5,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@client/lib/router';
 import { format } from 'date-fns';
-import { KeyRound, LayoutDashboard, Mail, ShieldCheck, UserPen } from 'lucide-react';
+import { Award, KeyRound, LayoutDashboard, Mail, ShieldCheck, UserPen } from 'lucide-react';
 import { Alert } from '@client/components/ui/alert';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast-store';
+import { countOf } from '@client/lib/plural';
 import { useUserProfile } from '../api';
 import { ChangePasswordDialog } from './change-password-dialog';
 
@@ -92,6 +93,16 @@ export function AccountDetails({ userId }: { userId?: number }) {
               Welcome back, {name}. From here you can manage your account and reach the digital editions in your library.
             </p>
           </div>
+        </CardContent>
+        <CardContent className="border-t border-ink-700 pt-6">
+          <div role="group" aria-label="Points" className="flex items-center gap-3">
+            <Award aria-hidden="true" className="size-6 shrink-0 text-blood-400" />
+            <div>
+              <p className="text-xs font-semibold tracking-[0.2em] text-bone-300 uppercase">Points</p>
+              <p className="font-display text-xl font-semibold text-bone-50 tabular-nums">{countOf(user.points ?? 0, 'point')}</p>
+            </div>
+          </div>
+          <p className="mt-2 text-sm text-bone-400">Earned by sharing the book and subscribing to the newsletter.</p>
         </CardContent>
         <CardContent className="flex flex-wrap gap-3 border-t border-ink-700 pt-6">
           <Button variant="outline">

@@ -9,6 +9,7 @@ import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
 import type { GalleryCover } from '@shared/schemas/site';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
+import { responsiveImage } from '@client/lib/responsive-image';
 
 const Lightbox = lazy(() => import('./lightbox'));
 
@@ -52,7 +53,7 @@ export function CoverGallery({ covers }: { covers: GalleryCover[] }) {
           >
             <img
               key={current.id}
-              src={current.image}
+              {...responsiveImage(current.image, '(min-width: 1024px) 34rem, 90vw')}
               alt={current.alt}
               loading="lazy"
               className="max-h-full max-w-full animate-fade-in object-contain shadow-[20px_24px_50px_rgb(0_0_0/0.7)]"
@@ -91,7 +92,7 @@ export function CoverGallery({ covers }: { covers: GalleryCover[] }) {
                       selected ? 'border-blood-500 ring-1 ring-blood-500' : 'border-ink-600 opacity-70 hover:opacity-100',
                     )}
                   >
-                    <img src={cover.image} alt="" loading="lazy" className="max-h-full max-w-full object-contain" />
+                    <img {...responsiveImage(cover.image, '5rem')} alt="" loading="lazy" className="max-h-full max-w-full object-contain" />
                   </button>
                 </li>
               );

@@ -1,6 +1,7 @@
 /** About the author: portrait, biography, agent and publisher. */
 import type { SiteAnswer } from '@shared/schemas/site';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { responsiveImage } from '@client/lib/responsive-image';
 import { HomeSection } from './home-section';
 
 export function AuthorSection({ site }: { site: SiteAnswer | undefined }) {
@@ -12,7 +13,7 @@ export function AuthorSection({ site }: { site: SiteAnswer | undefined }) {
           <div aria-hidden="true" className="absolute -top-3 -left-3 h-full w-full rounded-xl border border-blood-700/60" />
           {content ? (
             <img
-              src={content.authorPhoto}
+              {...responsiveImage(content.authorPhoto, '(min-width: 768px) 18rem, 20rem')}
               alt={`Portrait of ${content.authorName}`}
               width={360}
               height={450}

@@ -5,6 +5,7 @@ import type { MouseEvent } from 'react';
 import { buttonClasses } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { scrollToAnchor } from '@client/lib/scroll-to-anchor';
+import { responsiveImage } from '@client/lib/responsive-image';
 import { SITE } from '@client/lib/site';
 
 const glideTo = (anchor: string) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -69,11 +70,12 @@ export function Hero({ site, failed }: { site: SiteAnswer | undefined; failed: b
             </a>
           </div>
         </div>
-        <div className="relative mx-auto w-full max-w-[18rem] sm:max-w-xs lg:max-w-sm">
-          <div aria-hidden="true" className="absolute -inset-8 -z-10 rounded-full bg-blood-700/20 blur-3xl" />
+        <div className="relative mx-auto w-full max-w-[15rem] sm:max-w-xs lg:max-w-sm">
+          {/* A soft red glow drawn as a gradient: a blur filter this large costs a phone a full repaint. */}
+          <div aria-hidden="true" className="absolute -inset-12 -z-10 bg-[radial-gradient(closest-side,rgb(143_13_24/0.3),transparent)]" />
           {cover ? (
             <img
-              src={cover}
+              {...responsiveImage(cover, '(min-width: 1024px) 24rem, (min-width: 640px) 20rem, 15rem')}
               alt={`Front cover of ${title ?? SITE.bookTitle} by ${author}`}
               width={400}
               height={600}

@@ -11,6 +11,7 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast-store';
 import { NEWSLETTER_EMAIL_ID } from '@client/features/newsletter/components/newsletter-section';
+import { PreOrderArea } from '@client/features/pre-orders/components/pre-order-area';
 import { HomeSection } from './home-section';
 
 export const NEWSLETTER_SECTION_ID = 'newsletter-section';
@@ -102,6 +103,7 @@ export function UpcomingSection({ book, loading }: { book: UpcomingBook | null |
               <BellRing aria-hidden="true" />
               Join the Waitlist
             </Button>
+            <PreOrderArea />
           </div>
         </div>
       )}

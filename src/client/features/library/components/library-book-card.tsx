@@ -1,5 +1,6 @@
 /** One purchased book in the library: cover, title, "{n} format(s) purchased" and a row per format. */
 import { BookOpen, Download, File, FileText, Headphones } from 'lucide-react';
+import { availableOnMessage } from '@shared/schemas/pre-orders';
 import type { ProgressSummary } from '@shared/schemas/reading';
 import type { LibraryItem } from '@shared/schemas/store';
 import { Button } from '@client/components/ui/button';
@@ -53,8 +54,17 @@ export function LibraryBookCard({ group, downloadingId, onDownload, progress = [
                 <span className="grid size-9 place-items-center rounded-md border border-ink-600 bg-ink-950 text-blood-400">
                   <Icon aria-hidden="true" className="size-4" data-testid={`format-icon-${FORMATS[item.format] ? item.format : 'generic'}`} />
                 </span>
-                <span className="font-medium">{label}</span>
+                <span>
+                  <span className="font-medium">{label}</span>
+                  {item.includedWith ? (
+                    <span className="block text-xs text-bone-400">Included with your {item.includedWith}</span>
+                  ) : null}
+                </span>
               </span>
+              {item.availableAt ? (
+                // A pre-order: nothing to read or download before the release.
+                <span className="rounded-full border border-bone-300/30 px-3 py-1 text-sm text-bone-200">{availableOnMessage(item.availableAt)}</span>
+              ) : (
               <span className="flex flex-wrap items-center justify-end gap-3">
                 <RoomLink
                   bookId={item.bookId}
@@ -84,6 +94,7 @@ export function LibraryBookCard({ group, downloadingId, onDownload, progress = [
                   )}
                 </Button>
               </span>
+              )}
             </li>
           );
         })}

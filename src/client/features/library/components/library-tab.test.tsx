@@ -200,4 +200,16 @@ describe('LibraryTab', () => {
     expect(screen.getByText('Shipped')).toBeInTheDocument();
     expect(screen.getByText(/WWD-ABC/)).toBeInTheDocument();
   });
+
+  it('marks an ebook that came with a print copy "Included with your hardcover", downloadable as usual', async () => {
+    mockFetch({
+      '/api/library/books': () => json([item({ id: 5, format: 'ebook', includedWith: 'hardcover' }), item({ id: 6, format: 'audiobook' })]),
+      '/api/library/orders': () => json([]),
+    });
+    renderTab();
+    expect(await screen.findByText('Included with your hardcover')).toBeInTheDocument();
+    expect(within(rowFor('E-Book')).getByText('Included with your hardcover')).toBeInTheDocument();
+    expect(within(rowFor('E-Book')).getByRole('button', { name: 'Download E-Book' })).toBeEnabled();
+    expect(within(rowFor('Audiobook')).queryByText(/Included with/)).not.toBeInTheDocument();
+  });
 });

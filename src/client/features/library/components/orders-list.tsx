@@ -1,7 +1,9 @@
 /** Hardcover and paperback orders: shipped, not downloaded, so they show their status instead. */
-import { Package, Truck } from 'lucide-react';
+import { Gift, Package, Truck } from 'lucide-react';
 import { formatLabel, type Order } from '@shared/schemas/store';
 import { Badge } from '@client/components/ui/badge';
+import { GiftStatus } from '@client/features/gifts/components/gift-status';
+import { ORDERS_KEY } from '../api';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -19,7 +21,9 @@ export function OrdersList({ orders }: { orders: Order[] }) {
       <h3 id="orders-title" className="font-display text-2xl font-semibold text-bone-50">
         Your Orders
       </h3>
-      <p className="mt-1 text-sm text-bone-400">Printed editions are shipped to you and are not part of the digital library.</p>
+      <p className="mt-1 text-sm text-bone-400">
+        Printed editions are shipped to you and gifts go to their recipients: neither is part of your digital library.
+      </p>
       <ul className="mt-5 grid gap-3">
         {orders.map((order) => (
           <li
@@ -28,18 +32,29 @@ export function OrdersList({ orders }: { orders: Order[] }) {
           >
             <span className="flex items-center gap-3">
               <span className="grid size-9 place-items-center rounded-md border border-ink-600 bg-ink-950 text-blood-400">
-                {order.status === 'shipped' ? <Truck aria-hidden="true" className="size-4" /> : <Package aria-hidden="true" className="size-4" />}
+                {order.gift ? (
+                  <Gift aria-hidden="true" className="size-4" />
+                ) : order.status === 'shipped' ? (
+                  <Truck aria-hidden="true" className="size-4" />
+                ) : (
+                  <Package aria-hidden="true" className="size-4" />
+                )}
               </span>
               <span>
                 <span className="block font-medium text-bone-50">
                   {order.book.title} · {formatLabel(order.format)}
+                  {order.gift ? ` · a gift for ${order.gift.recipientName}` : ''}
                 </span>
                 <span className="block text-sm text-bone-400">
                   {order.orderReference} · {dateFormat.format(new Date(order.purchaseDate))} · {order.displayPrice}
                 </span>
               </span>
             </span>
-            <Badge variant={order.status === 'shipped' ? 'accent' : 'outline'}>{statusLabel(order)}</Badge>
+            {order.gift ? (
+              <GiftStatus gift={order.gift} ordersKey={ORDERS_KEY} />
+            ) : (
+              <Badge variant={order.status === 'shipped' ? 'accent' : 'outline'}>{statusLabel(order)}</Badge>
+            )}
           </li>
         ))}
       </ul>

@@ -48,6 +48,8 @@ describe('PurchaseSection', () => {
       expect(screen.getByRole('button', { name: button })).toBeEnabled();
     }
     expect(screen.getAllByText('Instant download').length).toBeGreaterThan(0);
+    // Only the digital formats can be given.
+    expect(screen.getAllByRole('button', { name: 'Buy as a gift' })).toHaveLength(2);
     expect(screen.getByText(/10 or more copies/)).toBeInTheDocument();
     expect(document.getElementById('purchase')).not.toBeNull();
   });
@@ -73,9 +75,13 @@ describe('PurchaseSection', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Buy Audiobook' }));
     expect(await screen.findByText('Processing...')).toBeInTheDocument();
-    const buttons = screen.getAllByRole('button').filter((b) => /Buy|Processing/.test(b.textContent ?? ''));
+    const buttons = screen.getAllByRole('button').filter((b) => /^(Buy (Hardcover|Paperback|E-Book|Audiobook)|Processing\.\.\.)$/.test(b.textContent ?? ''));
     expect(buttons).toHaveLength(4);
     for (const button of buttons) expect(button).toBeDisabled();
+    // The digital formats' "Buy as a gift" waits too.
+    const gifts = screen.getAllByRole('button', { name: 'Buy as a gift' });
+    expect(gifts).toHaveLength(2);
+    for (const button of gifts) expect(button).toBeDisabled();
 
     act(() => release(json(SIGNED_IN)));
     expect(await screen.findByText('checkout page')).toBeInTheDocument();
@@ -146,5 +152,20 @@ describe('PurchaseSection resuming a saved intent', () => {
     expect(await screen.findByText('checkout page', undefined, { timeout: 3000 })).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('format')).toBe('ebook');
     expect(window.localStorage.getItem(STORAGE_KEYS.purchaseIntent)).toBeNull();
+  });
+
+  it('print formats say "Includes the ebook" when the book gives it; a discount code is carried to checkout', async () => {
+    const withEbook: StoreFormatsResponse = {
+      ...FORMATS,
+      formats: FORMATS.formats.map((f) => (f.id === 'hardcover' ? { ...f, includesEbook: true } : f.id === 'paperback' ? { ...f, includesEbook: false } : f)),
+    };
+    const { router } = renderSection(() => json(SIGNED_IN), withEbook);
+    await screen.findByRole('heading', { name: 'Hardcover' });
+    expect(screen.getAllByText('Includes the ebook')).toHaveLength(1);
+    expect(screen.getByText('Includes the ebook').closest('li')).toHaveAttribute('aria-labelledby', 'format-hardcover-title');
+    fireEvent.change(screen.getByLabelText('Discount code'), { target: { value: ' LAUNCH20 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy E-Book' }));
+    expect(await screen.findByText('checkout page')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('discountCode')).toBe('LAUNCH20');
   });
 });

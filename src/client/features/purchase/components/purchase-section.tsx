@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@client/lib/router';
-import { Book, BookOpen, Check, Headphones, Package, Tablet, Zap } from 'lucide-react';
+import { Book, BookOpen, Check, Gift, Headphones, Package, Tablet, Zap } from 'lucide-react';
 import { BULK_ORDER_MIN_COPIES, isDigitalFormat } from '@shared/constants';
 import type { StoreFormat } from '@shared/schemas/store';
 import { Alert } from '@client/components/ui/alert';
@@ -15,6 +15,7 @@ import { toast } from '@client/components/ui/toast-store';
 import { useAuthStatus } from '@client/features/auth/api';
 import { scrollToAnchor } from '@client/lib/scroll-to-anchor';
 import { useStoreFormats } from '../api';
+import { DiscountCodeField } from './discount-code-field';
 import { checkoutPath, readPurchaseIntent, resumePurchaseAfterLogin, savePurchaseIntent } from '../intent';
 
 const FORMAT_ICONS = { hardcover: Book, paperback: BookOpen, ebook: Tablet, audiobook: Headphones } as const;
@@ -24,6 +25,7 @@ export function PurchaseSection() {
   const auth = useAuthStatus();
   const navigate = useNavigate();
   const [processing, setProcessing] = useState<string | null>(null);
+  const [discountCode, setDiscountCode] = useState('');
   const resumed = useRef(false);
 
   // A reader who chose a format before signing in (or registering) lands back here signed in: the
@@ -60,13 +62,27 @@ export function PurchaseSection() {
         toast({ title: 'Invalid Price', description: 'Could not determine the price for this format.', variant: 'destructive' });
         return;
       }
-      navigate(checkoutPath({ amount: format.price, title: book.title, format: format.id, bookId: book.id }));
+      navigate(
+        checkoutPath({ amount: format.price, title: book.title, format: format.id, bookId: book.id, discountCode: discountCode.trim() || undefined }),
+      );
     } catch (error) {
       console.error('Purchase failed', error);
       toast({ title: 'Purchase Failed', description: 'An error occurred during purchase. Please try again.', variant: 'destructive' });
     } finally {
       setProcessing(null);
     }
+  }
+
+  async function giveAsGift(format: StoreFormat) {
+    const { data: status } = await auth.refetch();
+    if (!status?.isAuthenticated) {
+      toast({ title: 'Please log in', description: 'Sign in or create an account to give the book as a gift.' });
+      navigate('/login');
+      return;
+    }
+    const book = formats.data?.book;
+    if (!book) return;
+    navigate(`${checkoutPath({ amount: format.price, title: book.title, format: format.id, bookId: book.id })}&gift=1`);
   }
 
   return (
@@ -110,11 +126,14 @@ export function PurchaseSection() {
                   processing={processing === format.id}
                   disabled={processing !== null}
                   onBuy={() => void buy(format)}
+                  onGift={isDigitalFormat(format.id) ? () => void giveAsGift(format) : undefined}
                 />
               ))}
             </ul>
           )}
         </div>
+
+        {formats.data?.formats.length ? <DiscountCodeField value={discountCode} onChange={setDiscountCode} /> : null}
 
         <p className="mt-10 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-bone-300">
           <Package aria-hidden="true" className="size-4 text-blood-400" />
@@ -141,9 +160,11 @@ interface FormatCardProps {
   processing: boolean;
   disabled: boolean;
   onBuy: () => void;
+  /** Digital formats may be bought for someone else. */
+  onGift?: () => void;
 }
 
-function FormatCard({ format, processing, disabled, onBuy }: FormatCardProps) {
+function FormatCard({ format, processing, disabled, onBuy, onGift }: FormatCardProps) {
   const Icon = FORMAT_ICONS[format.id];
   const digital = isDigitalFormat(format.id);
   return (
@@ -164,6 +185,12 @@ function FormatCard({ format, processing, disabled, onBuy }: FormatCardProps) {
         {format.title}
       </h3>
       <p className="mt-2 font-display text-4xl font-semibold text-bone-50">{format.displayPrice}</p>
+      {format.includesEbook ? (
+        <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-blood-300">
+          <Tablet aria-hidden="true" className="size-4" />
+          Includes the ebook
+        </p>
+      ) : null}
       <ul className="mt-5 flex-1 space-y-2.5 text-sm text-bone-200">
         {format.features.map((feature) => (
           <li key={feature} className="flex gap-2.5">
@@ -182,6 +209,12 @@ function FormatCard({ format, processing, disabled, onBuy }: FormatCardProps) {
           format.buttonText
         )}
       </Button>
+      {onGift ? (
+        <Button className="mt-3 w-full" variant="outline" onClick={onGift} disabled={disabled}>
+          <Gift aria-hidden="true" />
+          Buy as a gift
+        </Button>
+      ) : null}
     </li>
   );
 }

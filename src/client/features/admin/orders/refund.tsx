@@ -1,0 +1,68 @@
+/** The orders page's refund: a button that asks first, and the "Refunded by ... on ..." line (issue 15). */
+import { useState } from 'react';
+import { Undo2 } from 'lucide-react';
+import { formatPrice } from '@shared/constants';
+import type { AdminOrder } from '@shared/schemas/admin';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import { formatDateTime } from '../format';
+
+/** Only rows somebody paid for are refunded; what they paid for (an included ebook) goes with them. */
+export const canRefund = (o: AdminOrder) =>
+  (o.kind === undefined || o.kind === 'paid' || o.kind === 'gift') && (o.status === 'completed' || o.status === 'shipped');
+
+/** An included ebook (or a claimed gift) was paid for by another order, which is where it is refunded. */
+export function PaidByNote({ order }: { order: AdminOrder }) {
+  if (order.kind !== 'included' && order.kind !== 'gift_claim') return null;
+  return (
+    <span className="block text-xs text-bone-400">{order.kind === 'included' ? 'Included with a print order' : 'Claimed gift'}</span>
+  );
+}
+
+export function RefundedNote({ order }: { order: AdminOrder }) {
+  if (order.status !== 'refunded' || !order.refundedAt) return null;
+  const who = order.refundedBy ? `by ${order.refundedBy}` : 'at the payment provider';
+  return (
+    <span className="mt-1 block text-xs text-bone-400">
+      Refunded {who} on {formatDateTime(order.refundedAt)}
+    </span>
+  );
+}
+
+export function RefundButton({ order, busy, onRefund }: { order: AdminOrder; busy: boolean; onRefund: () => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="outline" disabled={busy} onClick={() => setOpen(true)} aria-label={`Refund order ${order.orderReference}`}>
+        <Undo2 aria-hidden="true" />
+        Refund
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Refund order {order.orderReference}?</DialogTitle>
+            <DialogDescription>
+              {order.buyer.displayName ?? order.buyer.username} gets {formatPrice(order.price)} back and is told by email. The {order.format} and
+              anything that came with it (such as an included ebook) are withdrawn at once. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Keep the order
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={busy}
+              onClick={() => {
+                setOpen(false);
+                void onRefund();
+              }}
+            >
+              Refund {formatPrice(order.price)}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { formatPrice } from '@shared/constants';
+import { errorSchema } from '@shared/schemas/common';
+import { DISCOUNT_REFUSALS, quoteQuerySchema, quoteSchema } from '@shared/schemas/discounts';
+import { AppError, notFound } from '../../platform/errors';
+import { getBook, getPrice } from '../books/service';
+import { priceWithDiscount } from './discounts';
+import type { FulfilmentResult } from './fulfilment';
+
+/** The local page's Pay when the code ran out meanwhile: refused, nothing charged (decision 0050). */
+export function refuseRanOut(result: FulfilmentResult): void {
+  if (result.outcome === 'discount-ran-out') throw new AppError('DISCOUNT_RAN_OUT', 409, DISCOUNT_REFUSALS.ranOut);
+}
+
+/** GET /api/checkout/quote: the checkout page shows the struck list price and the price to pay. */
+export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  app.get(
+    '/api/checkout/quote',
+    {
+      preHandler: app.requireUser,
+      // Each answer says whether a code exists, so guessing codes is slowed down.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['checkout'],
+        summary: 'Price of a format with an optional discount code (the same rules as POST /api/checkout)',
+        querystring: quoteQuerySchema,
+        response: { 200: quoteSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { bookId, format, discountCode } = request.query;
+      const book = await getBook(db, bookId);
+      if (!book) throw notFound('Book not found');
+      const price = book.featured ? await getPrice(db, book.id, format) : null;
+      if (!price) throw new AppError('NOT_AVAILABLE', 409, 'The book is currently not available for purchase in this format');
+      const priced = await priceWithDiscount(db, { format, price: price.price, code: discountCode, now: app.deps.clock.now() });
+      return {
+        amount: priced.amount,
+        displayPrice: formatPrice(priced.amount),
+        originalAmount: price.price,
+        displayOriginalPrice: formatPrice(price.price),
+        discountCode: priced.discountCode,
+      };
+    },
+  );
+};

@@ -1,0 +1,214 @@
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  DISCOUNT_MESSAGES,
+  DISCOUNT_REFUSALS,
+  type Discount,
+  type discountInputSchema,
+  discountedPrice,
+} from '@shared/schemas/discounts';
+import { formatLabel } from '@shared/schemas/store';
+import type { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import { checkoutSessions, discountCodes, users } from '../../db/schema';
+import type { PaymentEvent } from '../../platform/payments';
+import { uniqueViolation } from '../../platform/db-errors';
+import { isFirstDelivery } from './payment-events';
+import { AppError, conflict, notFound } from '../../platform/errors';
+
+type DiscountRow = typeof discountCodes.$inferSelect;
+type DiscountBody = z.output<typeof discountInputSchema>;
+
+const refused = (message: string) => new AppError('DISCOUNT_REFUSED', 400, message, { discountCode: message });
+
+export function toDiscount(row: DiscountRow): Discount {
+  return {
+    id: row.id,
+    code: row.code,
+    percentOff: row.percentOff,
+    amountOff: row.amountOff,
+    formats: (row.formats as Discount['formats']) ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    maxRedemptions: row.maxRedemptions,
+    redemptions: row.redemptions,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const findByCode = async (db: DbOrTx, code: string) =>
+  (await db.select().from(discountCodes).where(sql`lower(${discountCodes.code}) = lower(${code})`).limit(1))[0];
+
+export interface PricedCheckout {
+  amount: number;
+  originalAmount: number | null;
+  discountCodeId: number | null;
+  discountCode: string | null;
+}
+
+/**
+ * The price of one format with an optional code. Every refusal is a 400 with the message the reader
+ * reads; the use itself is only counted on payment (redeemDiscount), so this check is advisory for
+ * "used up" and final for everything else.
+ */
+export async function priceWithDiscount(
+  db: DbOrTx,
+  input: { format: string; price: number; code: string | undefined; now: Date },
+): Promise<PricedCheckout> {
+  if (!input.code) return { amount: input.price, originalAmount: null, discountCodeId: null, discountCode: null };
+  const row = await findByCode(db, input.code);
+  if (!row) throw refused(DISCOUNT_REFUSALS.unknown);
+  if (!row.active) throw refused(DISCOUNT_REFUSALS.inactive);
+  if (row.expiresAt && row.expiresAt <= input.now) throw refused(DISCOUNT_REFUSALS.expired);
+  if (row.maxRedemptions != null && row.redemptions >= row.maxRedemptions) throw refused(DISCOUNT_REFUSALS.exhausted);
+  if (row.formats && !row.formats.includes(input.format)) {
+    throw refused(DISCOUNT_REFUSALS.inapplicable(formatLabel(input.format).toLowerCase()));
+  }
+  return {
+    amount: discountedPrice(input.price, row),
+    originalAmount: input.price,
+    discountCodeId: row.id,
+    discountCode: row.code,
+  };
+}
+
+/**
+ * Counts one use, in ONE conditional statement: of any number of concurrent paid checkouts only as many
+ * as uses remain get a row back (PostgreSQL re-checks the condition on the row another transaction just
+ * committed). False means the code ran out between checkout and payment.
+ */
+export async function redeemDiscount(tx: DbOrTx, discountCodeId: number): Promise<boolean> {
+  const rows = await tx
+    .update(discountCodes)
+    .set({ redemptions: sql`${discountCodes.redemptions} + 1` })
+    .where(
+      and(
+        eq(discountCodes.id, discountCodeId),
+        or(isNull(discountCodes.maxRedemptions), lt(discountCodes.redemptions, discountCodes.maxRedemptions)),
+      ),
+    )
+    .returning({ id: discountCodes.id });
+  return rows.length > 0;
+}
+
+interface RanOutSession {
+  id: string;
+  userId: number;
+  provider: string;
+  providerSessionId: string | null;
+  paymentId: string | null;
+}
+
+/** Thrown inside the fulfilment transaction so that nothing of a checkout whose code ran out is kept. */
+export class DiscountRanOutError extends Error {
+  constructor(
+    readonly session: RanOutSession,
+  ) {
+    super('discount code used up before payment');
+    this.name = 'DiscountRanOutError';
+  }
+}
+
+/**
+ * After the rollback: a checkout whose code ran out is closed without a purchase. On the local page nothing
+ * was charged (its Pay answers the refusal); a Stripe payment is given back at once, before the event is
+ * recorded, so a failed refund makes the webhook fail and Stripe delivers it again (decision 0050).
+ */
+export async function settleRanOutCheckout(
+  app: FastifyInstance,
+  event: PaymentEvent,
+  session: RanOutSession,
+): Promise<{ outcome: 'discount-ran-out' | 'duplicate-event' }> {
+  const { db } = app.deps.database;
+  const { payments, clock, mailer } = app.deps;
+  if (session.provider !== 'local') {
+    if (!payments.refund) throw new Error(`the ${payments.name} provider cannot refund`);
+    await payments.refund({
+      providerSessionId: session.providerSessionId ?? '',
+      paymentId: session.paymentId,
+      idempotencyKey: `discount-ran-out-${session.id}`,
+    });
+  }
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const fresh = await isFirstDelivery(tx, event, now);
+    if (!fresh && session.provider !== 'local') return { outcome: 'duplicate-event' as const };
+    const closed = await tx
+      .update(checkoutSessions)
+      .set({ status: 'cancelled' })
+      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
+      .returning({ id: checkoutSessions.id });
+    if (closed.length > 0 && session.provider !== 'local') {
+      const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, session.userId));
+      if (buyer) {
+        await mailer.enqueue(
+          {
+            to: buyer.email,
+            subject: 'Your payment has been refunded',
+            text: [
+              'Hello,',
+              '',
+              'The discount code on your order was used up by other readers just before your payment went through,',
+              'so we could not complete the order. Your payment has been refunded in full; it may take a few days to',
+              'appear on your statement. You are welcome to buy the book again.',
+            ].join('\n'),
+            kind: 'discount-ran-out',
+          },
+          tx,
+        );
+      }
+    }
+    return { outcome: 'discount-ran-out' as const };
+  });
+}
+
+// --- admin ---------------------------------------------------------------------------------------
+
+export async function listDiscounts(db: DbOrTx): Promise<Discount[]> {
+  const rows = await db.select().from(discountCodes).orderBy(asc(discountCodes.code));
+  return rows.map(toDiscount);
+}
+
+const values = (body: DiscountBody) => ({
+  code: body.code,
+  percentOff: body.percentOff ?? null,
+  amountOff: body.amountOff ?? null,
+  formats: body.formats ?? null,
+  expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+  maxRedemptions: body.maxRedemptions ?? null,
+  active: body.active ?? true,
+});
+
+const duplicate = () => conflict(DISCOUNT_MESSAGES.duplicate, { code: DISCOUNT_MESSAGES.duplicate });
+
+export async function createDiscount(db: DbOrTx, body: DiscountBody, now: Date): Promise<Discount> {
+  try {
+    const [row] = await db.insert(discountCodes).values({ ...values(body), createdAt: now, updatedAt: now }).returning();
+    return toDiscount(row);
+  } catch (error) {
+    if (uniqueViolation(error) !== null) throw duplicate();
+    throw error;
+  }
+}
+
+export async function updateDiscount(db: DbOrTx, id: number, body: DiscountBody, now: Date): Promise<Discount> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for('update');
+    if (!current) throw notFound('Discount code not found');
+    if (body.maxRedemptions != null && body.maxRedemptions < current.redemptions) {
+      const message = `Maximum uses cannot be below the ${current.redemptions} uses already made`;
+      throw new AppError('VALIDATION_ERROR', 400, message, { maxRedemptions: message });
+    }
+    try {
+      const [row] = await tx
+        .update(discountCodes)
+        .set({ ...values(body), updatedAt: now })
+        .where(eq(discountCodes.id, id))
+        .returning();
+      return toDiscount(row);
+    } catch (error) {
+      if (uniqueViolation(error) !== null) throw duplicate();
+      throw error;
+    }
+  });
+}

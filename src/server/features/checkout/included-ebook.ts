@@ -1,0 +1,78 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { DEFAULT_MAX_DOWNLOADS, PHYSICAL_FORMATS } from '@shared/constants';
+import type { LibraryItem } from '@shared/schemas/store';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { books, purchases } from '../../db/schema';
+
+const isPrint = (format: string) => (PHYSICAL_FORMATS as readonly string[]).includes(format);
+
+/** Owned kinds, in the states that still give the file. */
+const OWNED_KINDS = ['paid', 'included', 'gift_claim'];
+
+/** Whether a print format of this book comes with its ebook (the purchase section's "Includes the ebook"). */
+export function includesEbook(book: { includeEbookWithPrint?: boolean }, format: string): boolean | undefined {
+  return isPrint(format) ? book.includeEbookWithPrint !== false : undefined;
+}
+
+/**
+ * Inside the fulfilment transaction of a paid print copy: the ebook of the same book joins the buyer's
+ * library as a price-0 'included' row that points at the print row (so a refund takes it along), with the
+ * normal one download. A buyer who already owns the ebook gets no second copy (decision 0051).
+ */
+export async function addIncludedEbook(
+  tx: DbOrTx,
+  paid: { id: number; userId: number; bookId: number; format: string; currency: string; orderReference: string },
+  now: Date,
+): Promise<number | null> {
+  if (!isPrint(paid.format)) return null;
+  const [book] = await tx
+    .select({ include: books.includeEbookWithPrint })
+    .from(books)
+    .where(eq(books.id, paid.bookId));
+  if (!book?.include) return null;
+  const [owned] = await tx
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, paid.userId),
+        eq(purchases.bookId, paid.bookId),
+        eq(purchases.format, 'ebook'),
+        eq(purchases.status, 'completed'),
+        inArray(purchases.kind, OWNED_KINDS),
+      ),
+    )
+    .limit(1);
+  if (owned) return null;
+  const [row] = await tx
+    .insert(purchases)
+    .values({
+      userId: paid.userId,
+      bookId: paid.bookId,
+      format: 'ebook',
+      price: 0,
+      currency: paid.currency,
+      purchaseDate: now,
+      status: 'completed',
+      orderReference: `${paid.orderReference}-EBOOK`,
+      maxDownloads: DEFAULT_MAX_DOWNLOADS,
+      kind: 'included',
+      paidByPurchaseId: paid.id,
+    })
+    .returning({ id: purchases.id });
+  return row.id;
+}
+
+/** Marks library items that came with a print copy, for "Included with your hardcover". */
+export async function annotateIncluded(db: DbOrTx, items: LibraryItem[]): Promise<LibraryItem[]> {
+  if (items.length === 0) return items;
+  const payer = alias(purchases, 'payer');
+  const rows = await db
+    .select({ id: purchases.id, format: payer.format })
+    .from(purchases)
+    .innerJoin(payer, eq(payer.id, purchases.paidByPurchaseId))
+    .where(and(inArray(purchases.id, items.map((i) => i.id)), eq(purchases.kind, 'included')));
+  const byId = new Map(rows.map((r) => [r.id, r.format as 'hardcover' | 'paperback']));
+  return items.map((item) => ({ ...item, includedWith: byId.get(item.id) ?? null }));
+}

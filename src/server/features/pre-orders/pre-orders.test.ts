@@ -1,0 +1,169 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableOnMessage } from '@shared/schemas/pre-orders';
+import { books, digitalAssets, mailOutbox, purchases } from '../../db/schema';
+import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function jsonLdBlocks(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+}
+
+describe('pre-orders of the upcoming book', () => {
+  let t: TestApp;
+  let upcomingId: number;
+  let adminId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com' } });
+    const [row] = await t.database.db.select({ id: books.id }).from(books).where(eq(books.featured, false)).orderBy(books.id).limit(1);
+    upcomingId = row.id;
+    adminId = (await createUser(t.database, { role: 'admin' })).id;
+  });
+  afterAll(() => t.close());
+
+  // Sessions follow the injected clock too: a fresh one after each jump.
+  const setRelease = async (releaseAt: Date | null) => {
+    const admin = await signedInAgent(t.app, adminId);
+    const res = await admin.put(`/api/admin/books/${upcomingId}/pre-order`, {
+      releaseAt: releaseAt?.toISOString() ?? null,
+      prices: { hardcover: 2599, paperback: null, ebook: 1299, audiobook: null },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const releaseMails = (to: string) =>
+    t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, to), eq(mailOutbox.kind, 'release')));
+  const buyer = async () => {
+    const user = await createUser(t.database);
+    return { user, agent: await signedInAgent(t.app, user.id) };
+  };
+  const preOrder = async (agent: Awaited<ReturnType<typeof signedInAgent>>, format: string) => {
+    const res = await agent.post('/api/checkout', { bookId: upcomingId, format });
+    expect(res.statusCode, res.body).toBe(200);
+    const sessionId = res.json().url.split('/').pop();
+    expect((await agent.post(`/api/checkout/sessions/${sessionId}/pay`)).statusCode).toBe(200);
+  };
+
+  it('is not for sale without a release date; the admin sets prices and a date, then it is', async () => {
+    const reader = await buyer();
+    const refused = await reader.agent.post('/api/checkout', { bookId: upcomingId, format: 'ebook' });
+    expect(refused.statusCode).toBe(409);
+    expect((await t.app.inject({ url: '/api/store/pre-order' })).json()).toBeNull();
+
+    const bad = await (await signedInAgent(t.app, adminId)).put(`/api/admin/books/${upcomingId}/pre-order`, { releaseAt: 'soon', prices: { hardcover: null, paperback: null, ebook: 0, audiobook: null } });
+    expect(bad.statusCode).toBe(400);
+
+    const releaseAt = new Date(t.clock.now().getTime() + 7 * DAY);
+    const saved = await setRelease(releaseAt);
+    expect(saved).toEqual({ releaseAt: releaseAt.toISOString(), prices: { hardcover: 2599, paperback: null, ebook: 1299, audiobook: null } });
+    const area = (await t.app.inject({ url: '/api/store/pre-order' })).json();
+    expect(area).toMatchObject({ book: { id: upcomingId }, releaseAt: releaseAt.toISOString(), released: false });
+    expect(area.formats.map((f: { id: string; displayPrice: string }) => [f.id, f.displayPrice])).toEqual([
+      ['hardcover', '£25.99'],
+      ['ebook', '£12.99'],
+    ]);
+    // A format without a price is not sold.
+    expect((await reader.agent.post('/api/checkout', { bookId: upcomingId, format: 'audiobook' })).statusCode).toBe(409);
+
+    const html = (await t.app.inject({ url: '/' })).body;
+    const upcoming = jsonLdBlocks(html).find((b) => (b['@id'] as string).endsWith('#upcoming-book'))!;
+    const offers = upcoming.offers as Array<Record<string, string>>;
+    expect(offers.map((o) => [o.price, o.availability, o.availabilityStarts])).toEqual([
+      ['25.99', 'https://schema.org/PreOrder', releaseAt.toISOString()],
+      ['12.99', 'https://schema.org/PreOrder', releaseAt.toISOString()],
+    ]);
+  });
+
+  it('closed before the date (403 with the date), open and mailed once after it; a moved date mails nobody twice', async () => {
+    const first = new Date(t.clock.now().getTime() + 7 * DAY);
+    await setRelease(first);
+    let reader = await buyer();
+    await preOrder(reader.agent, 'ebook');
+    await preOrder(reader.agent, 'hardcover');
+
+    const library = (await reader.agent.get('/api/library/books')).json();
+    expect(library).toHaveLength(1);
+    expect(library[0]).toMatchObject({ bookId: upcomingId, format: 'ebook', availableAt: first.toISOString() });
+    const closed = await reader.agent.get(`/api/books/${upcomingId}/assets?format=ebook`);
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().message).toBe(availableOnMessage(first));
+    expect(closed.json().message).toMatch(/^Available on \d{1,2} \w+ \d{4}$/);
+
+    // The file arrives before the release; its download still waits and spends nothing.
+    const [master] = await t.database.db.select().from(digitalAssets).where(eq(digitalAssets.format, 'ebook'));
+    const [asset] = await t.database.db
+      .insert(digitalAssets)
+      .values({ bookId: upcomingId, format: 'ebook', fileUrl: master.fileUrl, fileName: 'next.epub', contentType: master.contentType, fileSizeKb: master.fileSizeKb })
+      .returning();
+    const early = await reader.agent.get(`/api/digital-assets/${asset.id}/download`, { auth: 'bearer' });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().message).toBe(availableOnMessage(first));
+    const [spent] = await t.database.db.select().from(purchases).where(and(eq(purchases.userId, reader.user.id), eq(purchases.format, 'ebook')));
+    expect(spent.downloadCount).toBe(0);
+
+    // The date moves a day later before it comes: the old date passes without a mail.
+    const moved = new Date(first.getTime() + DAY);
+    await setRelease(moved);
+    t.clock.set(first);
+    await t.app.deps.jobs.runDue();
+    expect(await releaseMails(reader.user.email)).toHaveLength(0);
+    reader = { ...reader, agent: await signedInAgent(t.app, reader.user.id) };
+    expect((await reader.agent.get(`/api/books/${upcomingId}/assets?format=ebook`)).statusCode).toBe(403);
+
+    t.clock.set(moved);
+    await t.app.deps.jobs.runDue();
+    const mails = await releaseMails(reader.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain('is out today');
+    reader = { ...reader, agent: await signedInAgent(t.app, reader.user.id) };
+    const open = await reader.agent.get(`/api/books/${upcomingId}/assets?format=ebook`);
+    expect(open.statusCode).toBe(200);
+    expect((await reader.agent.get('/api/library/books')).json()[0].availableAt).toBeNull();
+
+    const html = (await t.app.inject({ url: '/' })).body;
+    const offers = jsonLdBlocks(html).find((b) => (b['@id'] as string).endsWith('#upcoming-book'))!.offers as Array<Record<string, string>>;
+    expect(offers.every((o) => o.availability === 'https://schema.org/InStock' && o.availabilityStarts === undefined)).toBe(true);
+
+    // Moving the date again (even back into the future and past it once more) mails nobody twice.
+    const again = new Date(moved.getTime() + DAY);
+    await setRelease(again);
+    t.clock.set(again);
+    await t.app.deps.jobs.runDue();
+    await t.app.deps.jobs.runDue();
+    expect(await releaseMails(reader.user.email)).toHaveLength(1);
+  });
+});
+
+describe('pre-order release and the public page cache', () => {
+  let t: TestApp;
+  // A cache that outlives the wait for the release: only the release job's clearing can flip the offer.
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com', SITE_CACHE_MS: '3600000' } });
+  });
+  afterAll(() => t.close());
+
+  it('the cached home page says PreOrder until the release run clears the cache, then InStock', async () => {
+    const [row] = await t.database.db.select({ id: books.id }).from(books).where(eq(books.featured, false)).orderBy(books.id).limit(1);
+    const admin = await signedInAgent(t.app, (await createUser(t.database, { role: 'admin' })).id);
+    // Within the cache's hour, so the page cached before the release would still be served after it.
+    const releaseAt = new Date(t.clock.now().getTime() + 30 * 60_000);
+    const saved = await admin.put(`/api/admin/books/${row.id}/pre-order`, {
+      releaseAt: releaseAt.toISOString(),
+      prices: { hardcover: null, paperback: null, ebook: 1299, audiobook: null },
+    });
+    expect(saved.statusCode).toBe(200);
+    const availability = async () => {
+      const html = (await t.app.inject({ url: '/' })).body;
+      const book = jsonLdBlocks(html).find((b) => (b['@id'] as string).endsWith('#upcoming-book'))!;
+      return (book.offers as Array<Record<string, string>>)[0].availability;
+    };
+    expect(await availability()).toBe('https://schema.org/PreOrder');
+    t.clock.set(releaseAt);
+    // Still the cached page: nothing has told the cache yet.
+    expect(await availability()).toBe('https://schema.org/PreOrder');
+    await t.app.deps.jobs.runDue();
+    expect(await availability()).toBe('https://schema.org/InStock');
+  });
+});

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchema, idParam } from '@shared/schemas/common';
+import { preOrderAnswerSchema, preOrderSettingsSchema } from '@shared/schemas/pre-orders';
+import { notFound } from '../../platform/errors';
+import { audit } from '../admin/audit';
+import { defineReleaseJob, scheduleRelease } from './release';
+import { getPreOrderArea, getPreOrderSettings, writePreOrderSettings } from './service';
+
+/** The home page's pre-order area (public). */
+export const preOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  defineReleaseJob(app);
+  app.get(
+    '/api/store/pre-order',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'The upcoming book on pre-order: release date and priced formats (null when not on pre-order)',
+        response: { 200: preOrderAnswerSchema },
+      },
+    },
+    async () => getPreOrderArea(app.deps.database.db, app.deps.clock.now()),
+  );
+};
+
+/** The admin's pre-order settings of a book; registered inside the admin routes (guard, cache clearing). */
+export const adminPreOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+  app.get(
+    '/api/admin/books/:id/pre-order',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A book’s release date and prices',
+        params: idParam,
+        response: { 200: preOrderSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const settings = await getPreOrderSettings(db, request.params.id);
+      if (!settings) throw notFound('Book not found');
+      return settings;
+    },
+  );
+
+  app.put(
+    '/api/admin/books/:id/pre-order',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Set a book’s release date and prices; the release job follows the date',
+        params: idParam,
+        body: preOrderSettingsSchema,
+        response: { 200: preOrderSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const now = app.deps.clock.now();
+      await db.transaction(async (tx) => {
+        if (!(await getPreOrderSettings(tx, id))) throw notFound('Book not found');
+        await writePreOrderSettings(tx, id, request.body, now);
+        await scheduleRelease(app, tx, id, request.body.releaseAt ? new Date(request.body.releaseAt) : null);
+        await audit(tx, request, { action: 'book.pre-order', targetType: 'book', targetId: id, details: { ...request.body } }, now);
+      });
+      return (await getPreOrderSettings(db, id))!;
+    },
+  );
+};

@@ -1,0 +1,96 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { PURCHASE_FORMATS, formatPrice } from '@shared/constants';
+import { type PreOrderArea, type PreOrderSettings, availableOnMessage } from '@shared/schemas/pre-orders';
+import { formatLabel } from '@shared/schemas/store';
+import type { DbOrTx } from '../../db/client';
+import { bookPrices, books } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { getUpcomingBook, listPrices } from '../books/service';
+import { getSetting } from '../settings/service';
+
+export interface SaleState {
+  /** The featured book, or a book the admin put on pre-order (it has a release date). */
+  onSale: boolean;
+  /** On sale before its release: digital files may not be uploaded yet and downloads wait. */
+  preOrder: boolean;
+  releaseAt: Date | null;
+}
+
+export async function saleState(db: DbOrTx, bookId: number, now: Date): Promise<SaleState> {
+  const [row] = await db.select({ featured: books.featured, releaseAt: books.releaseAt }).from(books).where(eq(books.id, bookId));
+  if (!row) return { onSale: false, preOrder: false, releaseAt: null };
+  const preOrder = row.releaseAt !== null && row.releaseAt > now;
+  return { onSale: row.featured || row.releaseAt !== null, preOrder, releaseAt: row.releaseAt };
+}
+
+/** Release dates still ahead, by book id: what keeps a bought format from being downloaded. */
+export async function pendingReleases(db: DbOrTx, bookIds: number[], now: Date): Promise<Map<number, Date>> {
+  if (bookIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: books.id, releaseAt: books.releaseAt })
+    .from(books)
+    .where(inArray(books.id, [...new Set(bookIds)]));
+  return new Map(rows.filter((r) => r.releaseAt && r.releaseAt > now).map((r) => [r.id, r.releaseAt!]));
+}
+
+/** Refuses the files of a book not out yet, with the date it will be. */
+export async function assertReleased(db: DbOrTx, bookId: number, now: Date): Promise<void> {
+  const pending = (await pendingReleases(db, [bookId], now)).get(bookId);
+  if (pending) throw new AppError('NOT_RELEASED', 403, availableOnMessage(pending));
+}
+
+interface FormatContent {
+  id: string;
+  title: string;
+}
+
+/** The upcoming book's purchase area on the home page, when the admin has put it on pre-order. */
+export async function getPreOrderArea(db: DbOrTx, now: Date): Promise<PreOrderArea | null> {
+  const book = await getUpcomingBook(db);
+  if (!book) return null;
+  const [row] = await db.select({ releaseAt: books.releaseAt }).from(books).where(eq(books.id, book.id));
+  if (!row?.releaseAt) return null;
+  const [prices, content] = await Promise.all([listPrices(db, book.id), getSetting<FormatContent[]>(db, 'site.formats')]);
+  const formats = PURCHASE_FORMATS.flatMap((id) => {
+    const price = prices.find((p) => p.format === id);
+    if (!price) return [];
+    const title = content?.find((c) => c.id === id)?.title ?? formatLabel(id);
+    return [{ id, title, price: price.price, displayPrice: formatPrice(price.price) }];
+  });
+  if (formats.length === 0) return null;
+  return {
+    book: { id: book.id, title: book.title },
+    releaseAt: row.releaseAt.toISOString(),
+    released: row.releaseAt <= now,
+    formats,
+  };
+}
+
+export async function getPreOrderSettings(db: DbOrTx, bookId: number): Promise<PreOrderSettings | null> {
+  const [row] = await db.select({ releaseAt: books.releaseAt }).from(books).where(eq(books.id, bookId));
+  if (!row) return null;
+  const prices = await listPrices(db, bookId);
+  return {
+    releaseAt: row.releaseAt?.toISOString() ?? null,
+    prices: Object.fromEntries(PURCHASE_FORMATS.map((f) => [f, prices.find((p) => p.format === f)?.price ?? null])) as PreOrderSettings['prices'],
+  };
+}
+
+/** Writes the release date and the price table of a book (a null price takes the format off sale). */
+export async function writePreOrderSettings(tx: DbOrTx, bookId: number, input: PreOrderSettings, now: Date) {
+  await tx
+    .update(books)
+    .set({ releaseAt: input.releaseAt ? new Date(input.releaseAt) : null, updatedAt: now })
+    .where(eq(books.id, bookId));
+  for (const format of PURCHASE_FORMATS) {
+    const price = input.prices[format];
+    if (price === null) {
+      await tx.delete(bookPrices).where(and(eq(bookPrices.bookId, bookId), eq(bookPrices.format, format)));
+    } else {
+      await tx
+        .insert(bookPrices)
+        .values({ bookId, format, price })
+        .onConflictDoUpdate({ target: [bookPrices.bookId, bookPrices.format], set: { price } });
+    }
+  }
+}
