@@ -5,8 +5,10 @@
 import './fonts.css';
 import './styles.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { useEffect } from 'react';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
+import { holdUntilLive, markLive } from './lib/early-actions';
 import { readInitialData, seedQueryCache } from './lib/initial-data';
 import { queryClient } from './lib/query-client';
 
@@ -18,10 +20,17 @@ async function start(root: HTMLElement) {
     createRoot(root).render(<App client={queryClient} />);
     return;
   }
+  // Presses on the server's HTML wait for the page to be live (lib/early-actions).
+  holdUntilLive('page', root);
   seedQueryCache(queryClient, readInitialData(document));
   // The page's code first, so hydration draws it in one pass instead of suspending.
   await preloadPage(window.location.pathname).catch(() => undefined);
-  hydrateRoot(root, <App client={queryClient} />);
+  hydrateRoot(root, <LivePage />);
+}
+
+function LivePage() {
+  useEffect(() => markLive('page'), []);
+  return <App client={queryClient} />;
 }
 
 void start(container);

@@ -4,19 +4,30 @@
  * React hydrates it then. Until that moment the server's HTML stands in place, readable and with working
  * links, so the first view downloads and runs only the code of what it shows.
  */
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
+import { holdUntilLive, markLive } from '@client/lib/early-actions';
 import { preloadable } from '@client/lib/preloadable';
 import { whenNear } from '@client/lib/when-near';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any section's props
 function section<C extends ComponentType<any>>(id: string, load: () => Promise<C>) {
   return preloadable<ComponentProps<C>>(
-    () => load().then((component) => ({ default: component as ComponentType<ComponentProps<C>> })),
+    () => load().then((component) => ({ default: liveOnMount(id, component as ComponentType<ComponentProps<C>>) })),
     // Over the server's HTML, wait for the reader; drawn in the browser (an in-app visit), every section
     // at once, so they appear together and a link to one of them lands where it will stay.
     () => (typeof document !== 'undefined' && document.getElementById(id) ? whenNear(id) : preloadSections()),
   );
+}
+
+/** The section, announcing once mounted (hydrated) that presses held on its server HTML can be replayed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any section's props
+function liveOnMount<P extends Record<string, any>>(id: string, Section: ComponentType<P>): ComponentType<P> {
+  function LiveSection(props: P) {
+    useEffect(() => markLive(id), []);
+    return <Section {...props} />;
+  }
+  return LiveSection;
 }
 
 /** Holds a section's place (roughly its height) while its code arrives after an in-app navigation. */
@@ -72,9 +83,13 @@ export function preloadSections(): Promise<void> {
 /**
  * Before hydration: loads the sections the reader already sees (or that the address's #anchor points
  * into), so whatever is on screen is interactive as soon as the page is hydrated; the others follow as
- * they come into view.
+ * they come into view. A press on a section before it is live is held and replayed (lib/early-actions).
  */
 export function preloadVisibleSections(): Promise<void> {
+  for (const [id, section] of SECTIONS) {
+    const element = document.getElementById(id);
+    if (element) holdUntilLive(id, element, () => void section.preload().catch(() => undefined));
+  }
   const target = window.location.hash.length > 1 ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
   const wanted = SECTIONS.filter(([id]) => {
     const element = document.getElementById(id);

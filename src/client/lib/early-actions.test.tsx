@@ -1,0 +1,117 @@
+import { act, useEffect, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+type EarlyActions = typeof import('./early-actions');
+let early: EarlyActions;
+
+beforeEach(async () => {
+  vi.resetModules(); // each test starts with no part registered
+  early = await import('./early-actions');
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const tick = () => act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+
+function SignUp({ onSend }: { onSend: (email: string) => void }) {
+  const [email, setEmail] = useState('');
+  return (
+    <form
+      aria-label="Sign up"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend(email);
+      }}
+    >
+      <input aria-label="Email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+      <button type="submit">Subscribe</button>
+    </form>
+  );
+}
+
+function LiveSignUp({ onSend }: { onSend: (email: string) => void }) {
+  useEffect(() => early.markLive('signup'), []);
+  return <SignUp onSend={onSend} />;
+}
+
+/** The server's HTML of the form, as the browser shows it before any script has run. */
+function serverHtml() {
+  const part = document.createElement('section');
+  part.id = 'signup';
+  part.innerHTML = renderToString(<SignUp onSend={() => undefined} />);
+  document.body.append(part);
+  return part;
+}
+
+describe('presses before hydration', () => {
+  it('a press and the typing before the part is live reach the form once it is', async () => {
+    const part = serverHtml();
+    const wake = vi.fn();
+    early.holdUntilLive('signup', part, wake);
+    const sent = vi.fn();
+
+    const input = part.querySelector('input')!;
+    input.value = 'early@example.com';
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    part.querySelector('button')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true); // no page load with the address in it
+    expect(wake).toHaveBeenCalledTimes(1);
+
+    await act(async () => {
+      hydrateRoot(part, <LiveSignUp onSend={sent} />);
+    });
+    await tick();
+
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveBeenCalledWith('early@example.com');
+  });
+
+  it('a press on a part that is already live is left alone', async () => {
+    const part = serverHtml();
+    early.holdUntilLive('signup', part);
+    const sent = vi.fn();
+    await act(async () => {
+      hydrateRoot(part, <LiveSignUp onSend={sent} />);
+    });
+    await tick();
+
+    await act(async () => part.querySelector('button')!.click());
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveBeenCalledWith('');
+  });
+
+  it('a plain link or a click outside any dormant part is not held', () => {
+    const part = serverHtml();
+    part.insertAdjacentHTML('beforeend', '<a href="#top">Top</a>');
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    early.holdUntilLive('signup', part);
+
+    const onLink = new MouseEvent('click', { bubbles: true, cancelable: true });
+    part.querySelector('a')!.dispatchEvent(onLink);
+    const onOutside = new MouseEvent('click', { bubbles: true, cancelable: true });
+    outside.dispatchEvent(onOutside);
+
+    expect(onLink.defaultPrevented).toBe(false);
+    expect(onOutside.defaultPrevented).toBe(false);
+  });
+
+  it('a press is repeated on the same place when the part had to be drawn afresh', async () => {
+    const part = serverHtml();
+    early.holdUntilLive('signup', part);
+    part.querySelector('button')!.click();
+
+    // The part's HTML is replaced (as when hydration finds a mismatch and redraws it).
+    const sent = vi.fn();
+    part.innerHTML = renderToString(<SignUp onSend={() => undefined} />);
+    await act(async () => {
+      hydrateRoot(part, <LiveSignUp onSend={sent} />);
+    });
+    await tick();
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * What a reader does to the server's HTML before React has made it live, played back once it is.
+ *
+ * React attaches a part's handlers only when it hydrates that part: the whole page once its code has
+ * arrived, and each lazily loaded home section later still (features/home/lazy-sections). React does not
+ * replay a click on a part it cannot hydrate at that moment, so a "Buy" or "Play" pressed too early
+ * would do nothing, and a form submitted then would be sent by the browser itself as a page load. Such
+ * presses are held here, the part's code is asked for at once, and when the part is live the text the
+ * reader typed is handed to React and the presses are repeated on the same elements (hydration keeps
+ * the server's elements).
+ */
+
+/** Elements whose press only React can carry out; plain links keep working without it. */
+const PRESSABLE = 'button, [role="button"], summary, input[type="checkbox"], input[type="radio"], input[type="submit"]';
+const TYPED = 'input:not([type]), input[type="text"], input[type="email"], input[type="search"], input[type="tel"], input[type="url"], textarea';
+
+type Part = { element: Element; live: boolean; held: Array<() => void>; wake?: () => void };
+
+const parts = new Map<string, Part>();
+let listening = false;
+
+/**
+ * Holds presses on `element` (a server-rendered part known as `id`) until `markLive(id)`. `wake` is
+ * called on the first held press, to fetch the part's code without waiting for it to come into view.
+ */
+export function holdUntilLive(id: string, element: Element, wake?: () => void): void {
+  parts.set(id, { element, live: false, held: [], wake });
+  if (listening) return;
+  listening = true;
+  // Capture on the document runs before React's own listeners on the root.
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('submit', onSubmit, true);
+}
+
+/** Called once the part `id` is hydrated: passes on the reader's typing, then the held presses. */
+export function markLive(id: string): void {
+  const part = parts.get(id);
+  if (!part || part.live) return;
+  part.live = true;
+  const held = part.held.splice(0);
+  // After the commit that made the part live, outside React's own work.
+  setTimeout(() => {
+    announceTyping(part.element);
+    for (const replay of held) replay();
+  }, 0);
+}
+
+/** The innermost registered part holding `target` that is not live yet, if any. */
+function dormantPartOf(target: EventTarget | null): Part | null {
+  if (!(target instanceof Element)) return null;
+  let found: Part | null = null;
+  for (const part of parts.values()) {
+    if (part.live || !part.element.contains(target)) continue;
+    if (!found || found.element.contains(part.element)) found = part;
+  }
+  return found;
+}
+
+/** Holds `event` on `element` and later hands `replay` the element as it is once the part is live. */
+function hold<E extends Element>(event: Event, element: E, replay: (element: E) => void): void {
+  const part = dormantPartOf(element);
+  if (!part) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  const path = pathWithin(part.element, element);
+  part.held.push(() => {
+    const live = element.isConnected ? element : (find(part.element.id, path) as E | null);
+    if (live) replay(live);
+  });
+  part.wake?.();
+}
+
+function onClick(event: MouseEvent): void {
+  const pressed = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
+  if (pressed instanceof HTMLElement) hold(event, pressed, (live) => live.click());
+}
+
+function onSubmit(event: SubmitEvent): void {
+  const form = event.target;
+  if (form instanceof HTMLFormElement) hold(event, form, (live) => live.requestSubmit());
+}
+
+/**
+ * Child indexes from `container` down to `element`: if React had to redraw the part (its HTML did not
+ * match), the press goes to the element in the same place of the new drawing.
+ */
+function pathWithin(container: Element, element: Element): number[] {
+  const path: number[] = [];
+  for (let node: Element = element; node !== container && node.parentElement; node = node.parentElement) {
+    path.unshift([...node.parentElement.children].indexOf(node));
+  }
+  return path;
+}
+
+function find(elementId: string, path: number[]): Element | null {
+  let node: Element | null | undefined = elementId ? document.getElementById(elementId) : null;
+  for (const index of path) node = node?.children[index];
+  return node ?? null;
+}
+
+/**
+ * Text typed before hydration sits in the element but not in React's state, which would put the old
+ * value back on its next render. Re-announcing it as input lets the form's handlers take it in.
+ */
+function announceTyping(container: Element): void {
+  for (const field of container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TYPED)) {
+    const typed = field.value;
+    if (typed === field.defaultValue) continue;
+    const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    const setNative = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+    // React compares against the last value it saw; show it the old one, then the typed one.
+    field.value = field.defaultValue;
+    setNative?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
