@@ -53,11 +53,13 @@ describe('forgot and reset password', () => {
         times[kind].push(performance.now() - start);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual(FORGOT_PASSWORD_ANSWER);
+        // A known address's mail is prepared after the answer; let that finish so it does not slow the
+        // next sample and pass for a difference between the two kinds of address.
+        if (kind === 'known') await waitForOutbox(t.database.db, user.email, 'password-reset', i + 1);
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
     expect(Math.abs(median(times.known) - median(times.unknown))).toBeLessThan(25);
-    await waitForOutbox(t.database.db, user.email, 'password-reset', 3);
     expect(await outboxFor(t.database.db, 'ghost0@example.com')).toHaveLength(0);
   });
 
