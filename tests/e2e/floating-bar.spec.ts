@@ -32,14 +32,29 @@ async function controlsUnderBar(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Waits until the bar has reacted to the last scroll: its check runs on the next frame, React then draws
+ * the new state, and the fade takes 150 ms. On a loaded machine those steps can take longer than the
+ * fade itself, so the frames and the bar's running transitions are awaited, not only a fixed time.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForTimeout(220);
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    await nextFrame();
+    await nextFrame();
+    const bar = document.querySelector<HTMLElement>('nav[aria-label="Quick navigation"]');
+    await Promise.all((bar?.getAnimations() ?? []).map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 /** Scrolls from top to bottom and collects every control found under the showing bar. */
 async function scrollThrough(page: Page, label: string): Promise<string[]> {
   const found: string[] = [];
   const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   for (let y = 0; y <= height + STEP_PX; y += STEP_PX) {
     await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), Math.min(y, height));
-    // The bar's fade takes 150 ms; let it finish before judging.
-    await page.waitForTimeout(220);
+    await settled(page);
     for (const hit of await controlsUnderBar(page)) found.push(`${label}: ${hit}`);
   }
   return found;

@@ -99,19 +99,4 @@ describe('presses before hydration', () => {
     expect(onLink.defaultPrevented).toBe(false);
     expect(onOutside.defaultPrevented).toBe(false);
   });
-
-  it('a press is repeated on the same place when the part had to be drawn afresh', async () => {
-    const part = serverHtml();
-    early.holdUntilLive('signup', part);
-    part.querySelector('button')!.click();
-
-    // The part's HTML is replaced (as when hydration finds a mismatch and redraws it).
-    const sent = vi.fn();
-    part.innerHTML = renderToString(<SignUp onSend={() => undefined} />);
-    await act(async () => {
-      hydrateRoot(part, <LiveSignUp onSend={sent} />);
-    });
-    await tick();
-    expect(sent).toHaveBeenCalledTimes(1);
-  });
 });

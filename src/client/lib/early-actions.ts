@@ -7,12 +7,12 @@
  * would do nothing, and a form submitted then would be sent by the browser itself as a page load. Such
  * presses are held here, the part's code is asked for at once, and when the part is live the text the
  * reader typed is handed to React and the presses are repeated on the same elements (hydration keeps
- * the server's elements).
+ * the server's elements; a part whose HTML did not match is redrawn, and its held presses are dropped:
+ * the journeys check that no page has such a mismatch).
  */
 
 /** Elements whose press only React can carry out; plain links keep working without it. */
 const PRESSABLE = 'button, [role="button"], summary, input[type="checkbox"], input[type="radio"], input[type="submit"]';
-const TYPED = 'input:not([type]), input[type="text"], input[type="email"], input[type="search"], input[type="tel"], input[type="url"], textarea';
 
 type Part = { element: Element; live: boolean; held: Array<() => void>; wake?: () => void };
 
@@ -56,46 +56,24 @@ function dormantPartOf(target: EventTarget | null): Part | null {
   return found;
 }
 
-/** Holds `event` on `element` and later hands `replay` the element as it is once the part is live. */
-function hold<E extends Element>(event: Event, element: E, replay: (element: E) => void): void {
+/** Holds `event` on `element`; `replay` repeats it once the part is live. */
+function hold(event: Event, element: Element, replay: () => void): void {
   const part = dormantPartOf(element);
   if (!part) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  const path = pathWithin(part.element, element);
-  part.held.push(() => {
-    const live = element.isConnected ? element : (find(part.element.id, path) as E | null);
-    if (live) replay(live);
-  });
+  part.held.push(() => element.isConnected && replay());
   part.wake?.();
 }
 
 function onClick(event: MouseEvent): void {
   const pressed = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
-  if (pressed instanceof HTMLElement) hold(event, pressed, (live) => live.click());
+  if (pressed instanceof HTMLElement) hold(event, pressed, () => pressed.click());
 }
 
 function onSubmit(event: SubmitEvent): void {
   const form = event.target;
-  if (form instanceof HTMLFormElement) hold(event, form, (live) => live.requestSubmit());
-}
-
-/**
- * Child indexes from `container` down to `element`: if React had to redraw the part (its HTML did not
- * match), the press goes to the element in the same place of the new drawing.
- */
-function pathWithin(container: Element, element: Element): number[] {
-  const path: number[] = [];
-  for (let node: Element = element; node !== container && node.parentElement; node = node.parentElement) {
-    path.unshift([...node.parentElement.children].indexOf(node));
-  }
-  return path;
-}
-
-function find(elementId: string, path: number[]): Element | null {
-  let node: Element | null | undefined = elementId ? document.getElementById(elementId) : null;
-  for (const index of path) node = node?.children[index];
-  return node ?? null;
+  if (form instanceof HTMLFormElement) hold(event, form, () => form.requestSubmit());
 }
 
 /**
@@ -103,7 +81,8 @@ function find(elementId: string, path: number[]): Element | null {
  * value back on its next render. Re-announcing it as input lets the form's handlers take it in.
  */
 function announceTyping(container: Element): void {
-  for (const field of container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TYPED)) {
+  // A box or button keeps its value attribute as its value, so only typed text differs here.
+  for (const field of container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     const typed = field.value;
     if (typed === field.defaultValue) continue;
     const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;

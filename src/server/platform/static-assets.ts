@@ -148,9 +148,11 @@ export class StaticAssets {
    * of them; a script keeps the content security policy, since a worker takes its policy from its script.
    */
   private commonFor(file: StaticFile): Array<[string, string]> {
-    // An SVG opened on its own is a document too (it may hold script), so it keeps them all.
-    if (file.type.startsWith('text/html') || file.type.startsWith('image/svg')) return this.commonHeaders ?? [];
-    return (file.type.includes('javascript') ? this.scriptHeaders : this.subresourceHeaders) ?? [];
+    if (file.type.startsWith('text/html')) return this.commonHeaders ?? [];
+    // An SVG opened on its own is a document, but one without controls to frame or features to ask for:
+    // the content security policy, which stops any script in it, is what it needs.
+    const keepsPolicy = file.type.includes('javascript') || file.type.startsWith('image/svg');
+    return (keepsPolicy ? this.scriptHeaders : this.subresourceHeaders) ?? [];
   }
 
   /** The status, file-specific headers (flat name, value list) and body of a file's answer to this request. */
