@@ -115,7 +115,9 @@ export function DataTable({
 }) {
   const side = useSideScroll();
   return (
-    <div>
+    // min-w-0: inside a grid or flex parent the frame would otherwise grow to the table's width and push
+    // the whole page sideways on a phone, instead of scrolling on its own.
+    <div className="min-w-0">
       {side.overflows ? (
         <p className="mb-2 flex items-center gap-2 text-xs text-bone-300">
           <MoveHorizontal aria-hidden="true" className="size-4 text-blood-400" />
