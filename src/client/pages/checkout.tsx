@@ -49,7 +49,7 @@ export default function CheckoutPage() {
       .catch((err: unknown) => {
         if (err instanceof Error && err.message.startsWith('401') && isFormat(format)) {
           // Signed out meanwhile: keep the choice and come back here after logging in.
-          savePurchaseIntent(format);
+          savePurchaseIntent(format, Date.now(), discountCode);
           toast({ title: 'Please log in', description: 'Sign in to complete your purchase.' });
           navigate('/login?returnTo=purchase', { replace: true });
           return;

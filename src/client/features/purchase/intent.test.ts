@@ -55,6 +55,15 @@ describe('purchase intent', () => {
     }
   });
 
+  it('carries a discount code typed before logging in back to checkout', async () => {
+    mockStore();
+    savePurchaseIntent('ebook', Date.now(), 'LAUNCH20');
+    expect(readPurchaseIntent()).toMatchObject({ format: 'ebook', discountCode: 'LAUNCH20' });
+    const navigate = vi.fn();
+    expect(await resumePurchaseAfterLogin(navigate, { delayMs: 0 })).toBe(true);
+    expect(navigate).toHaveBeenCalledWith('/checkout?amount=999&title=What+We+Owe+the+Dead&format=ebook&bookId=3&discountCode=LAUNCH20');
+  });
+
   it('sends the reader to /#purchase when the intent is stale or the book is missing', async () => {
     mockStore();
     savePurchaseIntent('ebook', Date.now() - PURCHASE_INTENT_LIFETIME_MS - 1);

@@ -11,13 +11,15 @@ export interface PurchaseIntent {
   format: PurchaseFormat;
   returnToPurchase: boolean;
   timestamp: number;
+  /** The discount code the visitor typed before being sent to log in, carried back to checkout. */
+  discountCode?: string;
 }
 
 /** Delay between the "Ready to complete your purchase" toast and the checkout redirect. */
 export const RESUME_REDIRECT_DELAY_MS = 1000;
 
-export function savePurchaseIntent(format: PurchaseFormat, now = Date.now()): void {
-  const intent: PurchaseIntent = { format, returnToPurchase: true, timestamp: now };
+export function savePurchaseIntent(format: PurchaseFormat, now = Date.now(), discountCode?: string | null): void {
+  const intent: PurchaseIntent = { format, returnToPurchase: true, timestamp: now, ...(discountCode ? { discountCode } : {}) };
   try {
     window.localStorage.setItem(STORAGE_KEYS.purchaseIntent, JSON.stringify(intent));
   } catch (error) {
@@ -55,7 +57,13 @@ export function readPurchaseIntent(now = Date.now()): PurchaseIntent | null {
     const fresh =
       typeof data.timestamp === 'number' && now - data.timestamp >= 0 && now - data.timestamp < PURCHASE_INTENT_LIFETIME_MS;
     if (fresh && typeof data.format === 'string' && (PURCHASE_FORMATS as readonly string[]).includes(data.format)) {
-      return { format: data.format as PurchaseFormat, returnToPurchase: data.returnToPurchase !== false, timestamp: data.timestamp! };
+      const discountCode = typeof data.discountCode === 'string' && data.discountCode.trim() ? data.discountCode.trim() : undefined;
+      return {
+        format: data.format as PurchaseFormat,
+        returnToPurchase: data.returnToPurchase !== false,
+        timestamp: data.timestamp!,
+        ...(discountCode ? { discountCode } : {}),
+      };
     }
   } catch {
     // Unparsable: discarded below.
@@ -103,7 +111,7 @@ export async function resumePurchaseAfterLogin(
     return false;
   }
   toast({ title: 'Ready to complete your purchase', description: 'Redirecting to checkout...' });
-  const target = checkoutPath({ amount, title: book.title, format: intent.format, bookId: book.id });
+  const target = checkoutPath({ amount, title: book.title, format: intent.format, bookId: book.id, discountCode: intent.discountCode });
   await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? RESUME_REDIRECT_DELAY_MS));
   navigate(target);
   return true;

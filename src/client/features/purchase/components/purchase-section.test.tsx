@@ -65,6 +65,15 @@ describe('PurchaseSection', () => {
     expect(Math.abs(intent.timestamp - Date.now())).toBeLessThan(5000);
   });
 
+  it('signed out: a discount code typed before Buy is kept in the intent for after the login', async () => {
+    renderSection(() => json(SIGNED_OUT));
+    fireEvent.change(await screen.findByLabelText('Discount code'), { target: { value: ' LAUNCH20 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy E-Book' }));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    const intent = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.purchaseIntent)!);
+    expect(intent).toMatchObject({ format: 'ebook', discountCode: 'LAUNCH20' });
+  });
+
   it('while the auth status refreshes the button reads "Processing..." and every format button is disabled', async () => {
     let release: (r: Response) => void = () => {};
     let calls = 0;

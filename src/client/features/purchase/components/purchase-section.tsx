@@ -45,7 +45,7 @@ export function PurchaseSection() {
       const { data: status } = await auth.refetch();
       if (!status?.isAuthenticated) {
         toast({ title: 'Please log in', description: 'Sign in or create an account to buy the book. Your choice is kept.' });
-        savePurchaseIntent(format.id);
+        savePurchaseIntent(format.id, Date.now(), discountCode.trim() || null);
         navigate('/login?returnTo=purchase');
         return;
       }
