@@ -40,8 +40,9 @@ describe('/admin/orders refunds', () => {
             order({ id: 3, format: 'hardcover', price: 2499, ...(refunded ? { status: 'refunded', refundedAt: '2026-11-21T09:30:00.000Z', refundedBy: 'author' } : {}) }),
             order({ id: 4, price: 0, kind: 'included' }),
             order({ id: 5, status: 'refunded', refundedAt: '2026-11-19T08:00:00.000Z', refundedBy: null }),
+            order({ id: 6, kind: 'gift', maxDownloads: 0 }),
           ],
-          total: 3,
+          total: 4,
           page: 1,
           pageSize: 50,
         }),
@@ -56,6 +57,11 @@ describe('/admin/orders refunds', () => {
     expect(within(screen.getByTestId('order-4')).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
     expect(within(screen.getByTestId('order-4')).getByText('Included with a print order')).toBeInTheDocument();
     expect(within(screen.getByTestId('order-5')).getByText(/Refunded at the payment provider on/)).toBeInTheDocument();
+    const gift = within(screen.getByTestId('order-6'));
+    expect(gift.getByText('Bought as a gift')).toBeInTheDocument();
+    expect(gift.getByText('Downloaded by the recipient')).toBeInTheDocument();
+    expect(gift.queryByText(/of 0 used/)).not.toBeInTheDocument();
+    expect(gift.getByRole('button', { name: 'Refund order WWD-6' })).toBeInTheDocument();
 
     fireEvent.click(within(row).getByRole('button', { name: 'Refund order WWD-3' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund order WWD-3?' });

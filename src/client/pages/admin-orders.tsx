@@ -17,6 +17,8 @@ import { OrderKindleSends } from '@client/features/copies/components/order-kindl
 
 function downloadUse(o: AdminOrder): string {
   if (!isDigitalFormat(o.format)) return o.shippedAt ? `Shipped ${formatDateTime(o.shippedAt)}` : 'Not shipped';
+  // The buyer of a gift never downloads it; the recipient's claimed row counts the download.
+  if (o.kind === 'gift') return 'Downloaded by the recipient';
   return `${o.downloadCount} of ${o.maxDownloads} used`;
 }
 
@@ -98,7 +100,7 @@ export default function AdminOrdersPage() {
                     </td>
                     <td className={t.td}>
                       {downloadUse(o)}
-                      {o.format === 'ebook' ? <OrderKindleSends orderId={o.id} /> : null}
+                      {o.format === 'ebook' && o.kind !== 'gift' ? <OrderKindleSends orderId={o.id} /> : null}
                     </td>
                     <td className={`${t.td} text-right`}>
                       <div className="flex flex-wrap justify-end gap-2">

@@ -12,11 +12,16 @@ export const canRefund = (o: AdminOrder) =>
   (o.kind === undefined || o.kind === 'paid' || o.kind === 'gift') && (o.status === 'completed' || o.status === 'shipped');
 
 /** An included ebook (or a claimed gift) was paid for by another order, which is where it is refunded. */
+const KIND_NOTES: Record<string, string> = {
+  included: 'Included with a print order',
+  gift: 'Bought as a gift',
+  gift_claim: 'Claimed gift',
+};
+
+/** What kind of row this is, when it is not a plain purchase. */
 export function PaidByNote({ order }: { order: AdminOrder }) {
-  if (order.kind !== 'included' && order.kind !== 'gift_claim') return null;
-  return (
-    <span className="block text-xs text-bone-400">{order.kind === 'included' ? 'Included with a print order' : 'Claimed gift'}</span>
-  );
+  const note = order.kind ? KIND_NOTES[order.kind] : undefined;
+  return note ? <span className="block text-xs text-bone-400">{note}</span> : null;
 }
 
 export function RefundedNote({ order }: { order: AdminOrder }) {
