@@ -43,7 +43,10 @@ describe('forgot and reset password', () => {
   it('answers known and unknown addresses with the same status and body, in about the same time', async () => {
     const user = await createUser(t.database);
     const times = { known: [] as number[], unknown: [] as number[] };
-    for (let i = 0; i < 3; i += 1) {
+    // Seven of each, interleaved: the median of seven shrugs off a pause of the machine that three did not
+    // (an address's own mail cap is 10 an hour, so seven stay within it).
+    const samples = 7;
+    for (let i = 0; i < samples; i += 1) {
       for (const [kind, email] of [
         ['known', user.email],
         ['unknown', `ghost${i}@example.com`],
@@ -58,7 +61,7 @@ describe('forgot and reset password', () => {
         if (kind === 'known') await waitForOutbox(t.database.db, user.email, 'password-reset', i + 1);
       }
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(samples / 2)];
     expect(Math.abs(median(times.known) - median(times.unknown))).toBeLessThan(25);
     expect(await outboxFor(t.database.db, 'ghost0@example.com')).toHaveLength(0);
   });

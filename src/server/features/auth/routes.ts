@@ -195,11 +195,16 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
       }
       const target = await findResetTarget(app.deps, email);
       if (target) {
-        // Issuing (a write and a queued mail) happens after the answer, so known and unknown addresses
-        // answer in the same time.
-        const task = issueResetToken(app.deps, target).catch((error) =>
-          request.log.error({ err: error }, 'could not issue a password reset'),
-        );
+        // Issuing (a write and a queued mail) starts once the answer has gone, so known and unknown
+        // addresses answer in the same time: started earlier, its queries would interleave with the
+        // answer's own hooks and slow it.
+        const sent = new Promise<void>((resolve) => {
+          reply.raw.once('finish', resolve);
+          reply.raw.once('close', resolve);
+        });
+        const task = sent
+          .then(() => issueResetToken(app.deps, target))
+          .catch((error) => request.log.error({ err: error }, 'could not issue a password reset'));
         background.add(task);
         void task.finally(() => background.delete(task));
       }
