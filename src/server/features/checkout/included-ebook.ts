@@ -4,11 +4,9 @@ import type { LibraryItem } from '@shared/schemas/store';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { books, purchases } from '../../db/schema';
+import { ownsFormat } from '../library/ownership';
 
 const isPrint = (format: string) => (PHYSICAL_FORMATS as readonly string[]).includes(format);
-
-/** Owned kinds, in the states that still give the file. */
-const OWNED_KINDS = ['paid', 'included', 'gift_claim'];
 
 /** Whether a print format of this book comes with its ebook (the purchase section's "Includes the ebook"). */
 export function includesEbook(book: { includeEbookWithPrint?: boolean }, format: string): boolean | undefined {
@@ -31,20 +29,7 @@ export async function addIncludedEbook(
     .from(books)
     .where(eq(books.id, paid.bookId));
   if (!book?.include) return null;
-  const [owned] = await tx
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(
-      and(
-        eq(purchases.userId, paid.userId),
-        eq(purchases.bookId, paid.bookId),
-        eq(purchases.format, 'ebook'),
-        eq(purchases.status, 'completed'),
-        inArray(purchases.kind, OWNED_KINDS),
-      ),
-    )
-    .limit(1);
-  if (owned) return null;
+  if (await ownsFormat(tx, paid.userId, paid.bookId, 'ebook')) return null;
   const [row] = await tx
     .insert(purchases)
     .values({

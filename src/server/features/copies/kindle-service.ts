@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { books, kindleDevices, kindleSends, mailOutbox, purchases } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { safeFileName } from '../library/download-link';
-import { OWNED_KINDS } from '../library/service';
+import { OWNED_KINDS } from '../library/ownership';
 import { openOwnedFile } from '../library/owned-file';
 
 /** Namespace of the per-reader advisory lock that makes the daily count and the insert one step. */

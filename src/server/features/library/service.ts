@@ -6,10 +6,9 @@ import { books, digitalAssets, purchases } from '../../db/schema';
 import { annotateIncluded } from '../checkout/included-ebook';
 import { giftSummaries } from '../gifts/service';
 import { pendingReleases } from '../pre-orders/service';
+import { owned } from './ownership';
 
-/** Rows that make their holder own the format; a 'gift' row is paid for but owned by its recipient. */
-export const OWNED_KINDS = ['paid', 'included', 'gift_claim'] as const;
-const owned = inArray(purchases.kind, [...OWNED_KINDS]);
+export { OWNED_KINDS, ownsFormat } from './ownership';
 
 const bookColumns = { id: books.id, title: books.title, coverImage: books.coverImage };
 
@@ -110,24 +109,6 @@ export function toAssetAnswer(row: AssetRow): DigitalAsset {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** Whether the user holds a paid purchase of this book in this format. */
-export async function ownsFormat(db: DbOrTx, userId: number, bookId: number, format: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(
-      and(
-        eq(purchases.userId, userId),
-        eq(purchases.bookId, bookId),
-        eq(purchases.format, format),
-        eq(purchases.status, 'completed'),
-        owned,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }
 
 /**

@@ -1,0 +1,29 @@
+/**
+ * What makes a reader own a format: a completed row of a kind its holder owns. A 'gift' row is paid for
+ * but owned by its recipient (through the 'gift_claim' row). Kept apart from the library service so that
+ * checkout can ask it without importing the library, which itself reads checkout's included e-books.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { purchases } from '../../db/schema';
+
+export const OWNED_KINDS = ['paid', 'included', 'gift_claim'] as const;
+export const owned = inArray(purchases.kind, [...OWNED_KINDS]);
+
+/** Whether the reader owns this format of the book (a completed row of an owned kind). */
+export async function ownsFormat(db: DbOrTx, userId: number, bookId: number, format: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        eq(purchases.bookId, bookId),
+        eq(purchases.format, format),
+        eq(purchases.status, 'completed'),
+        owned,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
