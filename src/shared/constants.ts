@@ -25,6 +25,16 @@ export const DEFAULT_PRICES: Record<PurchaseFormat, number> = {
   audiobook: 1499,
 };
 
+/** How a format is named to readers (receipts, payment page, library rows, admin figures). */
+export const FORMAT_LABELS: Record<AnyFormat, string> = {
+  hardcover: 'Hardcover',
+  paperback: 'Paperback',
+  ebook: 'E-Book',
+  audiobook: 'Audiobook',
+  pdf: 'PDF',
+};
+export const formatLabel = (format: string) => FORMAT_LABELS[format as AnyFormat] ?? format;
+
 export const CURRENCY = 'GBP';
 export const CURRENCY_SYMBOL = '£';
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Pencil } from 'lucide-react';
 import { type Discount, describeDiscount } from '@shared/schemas/discounts';
-import { formatLabel } from '@shared/schemas/store';
+import { formatLabel } from '@shared/constants';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '@client/lib/router';
 import { ShieldCheck } from 'lucide-react';
 import { PURCHASE_FORMATS, type PurchaseFormat } from '@shared/constants';
-import { formatLabel } from '@shared/schemas/store';
+import { formatLabel } from '@shared/constants';
 import { PageShell } from '@client/components/layout/page-shell';
 import { Alert } from '@client/components/ui/alert';
 import { buttonClasses } from '@client/components/ui/button';

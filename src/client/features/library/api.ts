@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { LIBRARY_QUERY_RETRIES } from '@shared/constants';
-import type { AssetLookup, DownloadLink, LibraryItem, Order } from '@shared/schemas/store';
+import type { AssetLookup, DownloadLink, LibraryItem, Order } from '@shared/schemas/library';
 import { apiFetch, getCsrfToken } from '@client/lib/api-client';
 
 export const LIBRARY_KEY = ['/api/library/books'] as const;

@@ -1,4 +1,4 @@
-import type { LibraryItem } from '@shared/schemas/store';
+import type { LibraryItem } from '@shared/schemas/library';
 
 export interface LibraryGroup {
   book: LibraryItem['book'];

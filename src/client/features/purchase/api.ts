@@ -3,12 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FeaturedBook } from '@shared/schemas/books';
 import type { Quote } from '@shared/schemas/discounts';
 import type { GiftRequest } from '@shared/schemas/gifts';
-import type {
-  CheckoutResponse,
-  PaymentResult,
-  PaymentSession,
-  StoreFormatsResponse,
-} from '@shared/schemas/store';
+import type { CheckoutResponse, PaymentResult, PaymentSession, StoreFormatsResponse } from '@shared/schemas/checkout';
 import { apiRequest } from '@client/lib/api-client';
 
 export const STORE_FORMATS_KEY = ['/api/store/formats'] as const;

@@ -6,7 +6,7 @@ import {
   type discountInputSchema,
   discountedPrice,
 } from '@shared/schemas/discounts';
-import { formatLabel } from '@shared/schemas/store';
+import { formatLabel } from '@shared/constants';
 import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_MAX_DOWNLOADS, PHYSICAL_FORMATS } from '@shared/constants';
-import type { LibraryItem } from '@shared/schemas/store';
+import type { LibraryItem } from '@shared/schemas/library';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { books, purchases } from '../../db/schema';

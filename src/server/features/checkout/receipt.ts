@@ -1,5 +1,5 @@
 import { formatPrice, isDigitalFormat } from '@shared/constants';
-import { formatLabel } from '@shared/schemas/store';
+import { formatLabel } from '@shared/constants';
 import type { MailMessage } from '../../platform/mail';
 
 export interface ReceiptInput {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatPrice } from '@shared/constants';
-import { formatLabel } from '@shared/schemas/store';
+import { formatLabel } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { books, checkoutSessions, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../platform/errors';

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { errorSchema } from '@shared/schemas/common';
-import {
-  checkoutRequestSchema,
-  checkoutResponseSchema,
-  paymentResultSchema,
-  paymentSessionParams,
-  paymentSessionSchema,
-  storeFormatsResponseSchema,
-} from '@shared/schemas/store';
+import { checkoutRequestSchema, checkoutResponseSchema, paymentResultSchema, paymentSessionParams, paymentSessionSchema, storeFormatsResponseSchema } from '@shared/schemas/checkout';
 import { checkoutSessions } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { LocalPaymentProvider } from '../../platform/payments';

@@ -1,12 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PHYSICAL_FORMATS, type PurchaseFormat, formatPrice, isDigitalFormat } from '@shared/constants';
-import {
-  type CheckoutRequest,
-  type PaymentSession,
-  type StoreFormatsResponse,
-  formatLabel,
-} from '@shared/schemas/store';
+import { type CheckoutRequest, type PaymentSession, type StoreFormatsResponse } from '@shared/schemas/checkout';
+import { formatLabel } from '@shared/constants';
 import { checkoutSessions, books, digitalAssets, discountCodes, purchases, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';

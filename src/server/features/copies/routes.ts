@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bookIdParams } from '@shared/schemas/store';
+import { bookIdParams } from '@shared/schemas/library';
 import { errorSchema, idParam, successMessageSchema } from '@shared/schemas/common';
 import {
   KINDLE_SENDS_PER_DAY,

@@ -10,7 +10,8 @@ import {
   type GiftView,
   sendAtError,
 } from '@shared/schemas/gifts';
-import { formatLabel, type CheckoutRequest } from '@shared/schemas/store';
+import { type CheckoutRequest } from '@shared/schemas/checkout';
+import { formatLabel } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { books, checkoutSessions, gifts, purchases, users } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';

@@ -1,4 +1,4 @@
-import { formatLabel } from '@shared/schemas/store';
+import { formatLabel } from '@shared/constants';
 import type { MailMessage } from '../../platform/mail';
 
 const escapeHtml = (v: string) =>

@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/schemas/common';
-import {
-  DOWNLOAD_LIMIT_MESSAGE,
-  assetIdParams,
-  assetLookupSchema,
-  assetQuerySchema,
-  bookIdParams,
-  downloadLinkSchema,
-  libraryResponseSchema,
-  ordersResponseSchema,
-  userIdQuery,
-} from '@shared/schemas/store';
+import { DOWNLOAD_LIMIT_MESSAGE, assetIdParams, assetLookupSchema, assetQuerySchema, bookIdParams, downloadLinkSchema, libraryResponseSchema, ordersResponseSchema, userIdQuery } from '@shared/schemas/library';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { DOWNLOAD_LINK_TTL_MS, createDownloadToken, safeFileName } from './download-link';
 import { fileRoutes } from './file-routes';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { DIGITAL_FORMATS, PHYSICAL_FORMATS, formatPrice } from '@shared/constants';
-import type { DigitalAsset, LibraryItem, Order } from '@shared/schemas/store';
+import type { DigitalAsset, LibraryItem, Order } from '@shared/schemas/library';
 import type { DbOrTx } from '../../db/client';
 import { books, digitalAssets, purchases } from '../../db/schema';
 import { annotateIncluded } from '../checkout/included-ebook';

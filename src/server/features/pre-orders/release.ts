@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-o
 import type { FastifyInstance } from 'fastify';
 import { isDigitalFormat } from '@shared/constants';
 import { formatReleaseDate } from '@shared/schemas/pre-orders';
-import { formatLabel } from '@shared/schemas/store';
+import { formatLabel } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { books, jobs, purchases, releaseMails, users } from '../../db/schema';
 import type { MailMessage } from '../../platform/mail';

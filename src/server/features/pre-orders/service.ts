@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { PURCHASE_FORMATS, formatPrice } from '@shared/constants';
 import { type PreOrderArea, type PreOrderSettings, availableOnMessage } from '@shared/schemas/pre-orders';
-import { formatLabel } from '@shared/schemas/store';
+import { formatLabel } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { bookPrices, books } from '../../db/schema';
 import { AppError } from '../../platform/errors';

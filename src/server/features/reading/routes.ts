@@ -10,7 +10,7 @@ import {
   readingParams,
   stalePositionSchema,
 } from '@shared/schemas/reading';
-import { bookIdParams } from '@shared/schemas/store';
+import { bookIdParams } from '@shared/schemas/library';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { sendOwnedFile } from '../library/file-routes';
 import { openOwnedFile } from '../library/owned-file';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { blogPostSchema, blogPostSummarySchema } from '@shared/schemas/blog';
 import { siteAnswerSchema } from '@shared/schemas/site';
-import { storeFormatsResponseSchema } from '@shared/schemas/store';
+import { storeFormatsResponseSchema } from '@shared/schemas/checkout';
 import type { InitialEntry } from '@shared/initial-data';
 import { DEMO_READER } from '../../db/seed/demo';
 import { publishedBlog } from '../blog/published';

@@ -4,7 +4,7 @@
  * file does not know yet still read as words ("Newsletter send" for `newsletter.send`), never as a code.
  */
 import type { AuditEntry } from '@shared/schemas/admin';
-import { formatLabel } from '@shared/schemas/store';
+import { formatLabel } from '@shared/constants';
 
 type Details = Record<string, unknown>;
 

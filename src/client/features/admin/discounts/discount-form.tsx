@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { PURCHASE_FORMATS, type PurchaseFormat } from '@shared/constants';
 import { type Discount, type DiscountInput, discountInputSchema } from '@shared/schemas/discounts';
-import { formatLabel } from '@shared/schemas/store';
+import { formatLabel } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Gift } from 'lucide-react';
 import { isDigitalFormat } from '@shared/constants';
 import { GIFT_MESSAGES, type GiftRequest } from '@shared/schemas/gifts';
-import { formatLabel } from '@shared/schemas/store';
+import { formatLabel } from '@shared/constants';
 import { Alert } from '@client/components/ui/alert';
 import { toast } from '@client/components/ui/toast-store';
 import { createCheckout, errorMessage, fetchFeaturedBook } from '@client/features/purchase/api';

@@ -2,7 +2,7 @@
 import { BookOpen, Download, File, FileText, Headphones } from 'lucide-react';
 import { availableOnMessage } from '@shared/schemas/pre-orders';
 import type { ProgressSummary } from '@shared/schemas/reading';
-import type { LibraryItem } from '@shared/schemas/store';
+import type { LibraryItem } from '@shared/schemas/library';
 import { Button } from '@client/components/ui/button';
 import { SendToKindleButton } from '@client/features/copies/components/send-to-kindle';
 import { type LibraryGroup, isDownloadUsed } from '../group';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { LibraryItem } from '@shared/schemas/store';
+import type { LibraryItem } from '@shared/schemas/library';
 import { Toaster } from '@client/components/ui/toaster';
 import { resetToastStore } from '@client/components/ui/toast-store';
 import { json, mockFetch, Outlet, renderWithRouter } from '@client/test/render';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from '@client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Library, LogIn } from 'lucide-react';
-import type { LibraryItem } from '@shared/schemas/store';
+import type { LibraryItem } from '@shared/schemas/library';
 import { Alert } from '@client/components/ui/alert';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';

@@ -1,6 +1,7 @@
 /** Hardcover and paperback orders: shipped, not downloaded, so they show their status instead. */
 import { Gift, Package, Truck } from 'lucide-react';
-import { formatLabel, type Order } from '@shared/schemas/store';
+import { type Order } from '@shared/schemas/library';
+import { formatLabel } from '@shared/constants';
 import { Badge } from '@client/components/ui/badge';
 import { GiftStatus } from '@client/features/gifts/components/gift-status';
 import { ORDERS_KEY } from '../api';

@@ -7,7 +7,7 @@ import type { FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PURCHASE_FORMATS } from '@shared/constants';
 import { PRE_ORDER_MESSAGES, type PreOrderSettings as Settings } from '@shared/schemas/pre-orders';
-import { formatLabel } from '@shared/schemas/store';
+import { formatLabel } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';

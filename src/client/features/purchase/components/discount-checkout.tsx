@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link } from '@client/lib/router';
 import { ShieldCheck, TicketPercent } from 'lucide-react';
 import { type PurchaseFormat } from '@shared/constants';
-import { formatLabel } from '@shared/schemas/store';
+import { formatLabel } from '@shared/constants';
 import { Alert } from '@client/components/ui/alert';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@shared/constants';
-import type { StoreFormatsResponse } from '@shared/schemas/store';
+import type { StoreFormatsResponse } from '@shared/schemas/checkout';
 import { Toaster } from '@client/components/ui/toaster';
 import { resetToastStore } from '@client/components/ui/toast-store';
 import { json, mockFetch, Outlet, renderWithRouter } from '@client/test/render';

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@client/lib/router';
 import { Book, BookOpen, Check, Gift, Headphones, Package, Tablet, Zap } from 'lucide-react';
 import { BULK_ORDER_MIN_COPIES, isDigitalFormat } from '@shared/constants';
-import type { StoreFormat } from '@shared/schemas/store';
+import type { StoreFormat } from '@shared/schemas/checkout';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';

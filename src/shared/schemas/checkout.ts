@@ -1,0 +1,85 @@
+/**
+ * Checkout schemas (SPEC 3, SPEC 7): the checkout request, the formats on sale and the local payment page.
+ * One schema validates the request on the server and types the answer on the client.
+ */
+import { z } from 'zod';
+import { PURCHASE_FORMATS } from '../constants';
+import { dbId, INVALID_FORMAT_MESSAGE, MAX_DB_ID, text } from './common';
+import { discountCodeField } from './discounts';
+import { giftRequestSchema } from './gifts';
+
+export const purchaseFormatSchema = z.enum(PURCHASE_FORMATS, { message: INVALID_FORMAT_MESSAGE });
+
+// --- checkout -----------------------------------------------------------------------------------
+
+/** POST /api/checkout. There is deliberately no amount: the server prices the order itself. */
+export const checkoutRequestSchema = z.object({
+  bookId: z.coerce
+    .number({ message: 'A valid bookId is required' })
+    .int()
+    .positive('A valid bookId is required')
+    .max(MAX_DB_ID, 'A valid bookId is required'),
+  format: purchaseFormatSchema,
+  /** Optional, case-insensitive; refused with a message when it does not apply (issue 15). */
+  discountCode: discountCodeField,
+  /** Buy the format for someone else (digital formats only). */
+  gift: giftRequestSchema.optional(),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const checkoutResponseSchema = z.object({ url: text() });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** One format card of the purchase section: display content from site settings, price from the server. */
+export const storeFormatSchema = z.object({
+  id: purchaseFormatSchema,
+  title: text(),
+  price: z.number().int(),
+  currency: text(),
+  displayPrice: text(),
+  features: z.array(text()),
+  buttonText: text(),
+  /** Print formats of a book that gives its ebook with print (issue 15). */
+  includesEbook: z.boolean().optional(),
+});
+export type StoreFormat = z.infer<typeof storeFormatSchema>;
+
+export const storeFormatsResponseSchema = z.object({
+  book: z.object({ id: z.number().int(), title: text() }).nullable(),
+  formats: z.array(storeFormatSchema),
+});
+export type StoreFormatsResponse = z.infer<typeof storeFormatsResponseSchema>;
+
+export const CHECKOUT_STATUSES = ['open', 'completed', 'cancelled', 'expired'] as const;
+
+/** What the local payment page shows about one checkout session. */
+export const paymentSessionSchema = z.object({
+  id: text(),
+  status: z.enum(CHECKOUT_STATUSES),
+  /** 'local' sessions are paid on our own page; 'stripe' ones only show their confirmation there. */
+  provider: z.enum(['local', 'stripe']),
+  format: purchaseFormatSchema,
+  amount: z.number().int(),
+  currency: text(),
+  displayPrice: text(),
+  digital: z.boolean(),
+  expiresAt: text(),
+  book: z.object({ id: z.number().int(), title: text(), coverImage: text() }),
+  customerEmail: text(),
+  orderReference: text().nullable(),
+  /** Set when a discount code lowered the price: the list price, shown struck through. */
+  originalAmount: z.number().int().nullable().optional(),
+  displayOriginalPrice: text().nullable().optional(),
+  discountCode: text().nullable().optional(),
+});
+export type PaymentSession = z.infer<typeof paymentSessionSchema>;
+
+export const paymentSessionParams = z.object({ sessionId: text().min(1).max(100) });
+
+/** Answer of paying or cancelling on the local payment page: where the browser goes next. */
+export const paymentResultSchema = z.object({
+  status: z.enum(CHECKOUT_STATUSES),
+  redirectTo: text(),
+  orderReference: text().nullable(),
+});
+export type PaymentResult = z.infer<typeof paymentResultSchema>;

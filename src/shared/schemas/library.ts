@@ -1,0 +1,84 @@
+/**
+ * Library schemas (SPEC 3, SPEC 7): a reader's digital items and print orders, assets and download links.
+ */
+import { z } from 'zod';
+import { ALL_FORMATS, DIGITAL_FORMATS, PURCHASE_STATUSES } from '../constants';
+import { dbId, INVALID_FORMAT_MESSAGE, text } from './common';
+import { giftSummarySchema } from './gifts';
+
+export const libraryBookSchema = z.object({ id: z.number().int(), title: text(), coverImage: text() });
+
+/** SPEC 3 "Library purchase item". */
+export const libraryItemSchema = z.object({
+  id: z.number().int(),
+  bookId: z.number().int(),
+  userId: z.number().int(),
+  format: z.enum(DIGITAL_FORMATS),
+  downloadCount: z.number().int(),
+  maxDownloads: z.number().int(),
+  downloadUsed: z.boolean(),
+  lastDownloaded: text().nullable(),
+  purchaseDate: text(),
+  book: libraryBookSchema,
+  /** The ebook came with this paid print copy ("Included with your hardcover"). */
+  includedWith: z.enum(['hardcover', 'paperback']).nullable().optional(),
+  /** A pre-ordered book not out yet: when its download opens (ISO). */
+  availableAt: text().nullable().optional(),
+});
+export type LibraryItem = z.infer<typeof libraryItemSchema>;
+export const libraryResponseSchema = z.array(libraryItemSchema);
+
+/** A hardcover or paperback purchase: an order to ship, with its status. */
+export const orderSchema = z.object({
+  id: z.number().int(),
+  orderReference: text(),
+  format: z.enum(ALL_FORMATS),
+  price: z.number().int(),
+  displayPrice: text(),
+  status: z.enum(PURCHASE_STATUSES),
+  purchaseDate: text(),
+  shippedAt: text().nullable(),
+  book: libraryBookSchema,
+  /** Set when the order is a format bought as a gift. */
+  gift: giftSummarySchema.optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const ordersResponseSchema = z.array(orderSchema);
+
+/** `userId` may be sent (SPEC 7); the server compares it with the session and otherwise ignores it. */
+export const userIdQuery = z.object({ userId: dbId().optional() });
+
+export const assetQuerySchema = userIdQuery.extend({ format: z.enum(DIGITAL_FORMATS, { message: INVALID_FORMAT_MESSAGE }) });
+export const bookIdParams = z.object({ bookId: dbId() });
+export const assetIdParams = z.object({ assetId: dbId() });
+
+export const digitalAssetSchema = z.object({
+  id: z.number().int(),
+  bookId: z.number().int(),
+  format: z.enum(DIGITAL_FORMATS),
+  fileName: text(),
+  fileSizeKb: z.number().int(),
+  version: text(),
+  createdAt: text(),
+  updatedAt: text(),
+});
+export type DigitalAsset = z.infer<typeof digitalAssetSchema>;
+
+export const assetLookupSchema = z.object({
+  success: z.boolean(),
+  asset: digitalAssetSchema.nullable(),
+  message: text(),
+});
+export type AssetLookup = z.infer<typeof assetLookupSchema>;
+
+export const downloadLinkSchema = z.object({
+  success: z.boolean(),
+  downloadUrl: text(),
+  fileName: text(),
+  message: text(),
+});
+export type DownloadLink = z.infer<typeof downloadLinkSchema>;
+
+/** Messages the client matches (SPEC 8): keep "Download limit" in the refusal. */
+export const DOWNLOAD_LIMIT_MESSAGE =
+  'Download limit reached: you have already used your download for this format.';
