@@ -3,7 +3,6 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { rememberAnswer } from './front-door';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -24,12 +23,16 @@ export interface CachedAnswer {
   lastModified: string | null;
 }
 
-/** Compresses off the main thread (zlib's thread pool), brotli at its best for small text. */
+/**
+ * Both encodings, made once when the answer is made (off the main thread, in zlib's pool), so a request
+ * only picks one. Brotli at its best quality is affordable because it runs once per cache fill.
+ */
 export async function compressBoth(body: Buffer): Promise<{ br: Buffer | null; gzip: Buffer | null }> {
   if (body.length < COMPRESS_MIN_BYTES) return { br: null, gzip: null };
   const [b, g] = await Promise.all([
     brotli(body, {
       params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_QUALITY]: body.length > 1 << 20 ? 9 : 11,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
@@ -69,25 +72,33 @@ export function jsonAnswer<S extends z.ZodType>(schema: S, value: z.output<S>, o
   return cachedAnswer(JSON.stringify(schema.encode(value)), 'application/json; charset=utf-8', options);
 }
 
-/** Which of brotli and gzip an Accept-Encoding header allows (`q=0` refuses a coding; `*` allows both). */
-export function acceptedEncodings(acceptEncoding: string | undefined): { br: boolean; gzip: boolean } {
-  const accepted = { br: false, gzip: false };
-  if (!acceptEncoding) return accepted;
-  for (const part of acceptEncoding.split(',')) {
+/**
+ * Which of brotli and gzip an Accept-Encoding header allows. A coding listed with q=0 is refused; `*`
+ * stands for any coding the header does not list (RFC 9110 12.5.3).
+ */
+export function acceptedEncodings(header: string | string[] | undefined): { br: boolean; gzip: boolean } {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return { br: false, gzip: false };
+  let br: number | undefined;
+  let gz: number | undefined;
+  let any: number | undefined;
+  for (const part of value.split(',')) {
     const semi = part.indexOf(';');
     const name = (semi === -1 ? part : part.slice(0, semi)).trim().toLowerCase();
     if (name !== 'br' && name !== 'gzip' && name !== '*') continue;
     const q = semi === -1 ? null : /q\s*=\s*([\d.]+)/.exec(part.slice(semi));
-    if (q && Number(q[1]) === 0) continue;
-    if (name === 'br' || name === '*') accepted.br = true;
-    if (name === 'gzip' || name === '*') accepted.gzip = true;
+    const weight = q ? Number(q[1]) : 1;
+    if (name === 'br') br = weight;
+    else if (name === 'gzip') gz = weight;
+    else any = weight;
   }
-  return accepted;
+  const allows = (own: number | undefined) => (own ?? any ?? 0) > 0;
+  return { br: allows(br), gzip: allows(gz) };
 }
 
 /** The encoding to send among the forms that exist: brotli, then gzip, then none. */
 export function chooseEncoding(
-  acceptEncoding: string | undefined,
+  acceptEncoding: string | string[] | undefined,
   forms: { br: unknown; gzip: unknown },
 ): 'br' | 'gzip' | null {
   if (!forms.br && !forms.gzip) return null;
@@ -96,6 +107,10 @@ export function chooseEncoding(
   if (forms.gzip && accepted.gzip) return 'gzip';
   return null;
 }
+
+/** The bytes of the chosen form. */
+export const bodyFor = (answer: CachedAnswer, encoding: 'br' | 'gzip' | null): Buffer =>
+  encoding === 'br' ? answer.br! : encoding === 'gzip' ? answer.gzip! : answer.body;
 
 const SUFFIX = { br: '-br"', gzip: '-gz"' } as const;
 export const etagFor = (etag: string, encoding: 'br' | 'gzip' | null) =>
@@ -116,6 +131,38 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   return false;
 }
 
+/** How long the front door answers a public read by itself before the app is asked again. */
+export const REMEMBER_MS = 1000;
+
+/** A public read the front door repeats (see front-door.ts). */
+export interface RememberedAnswer {
+  answer: CachedAnswer;
+  cacheControl: string;
+  route: string;
+  until: number;
+}
+
+/** What the front door keeps of answers (its `remembered` map, and whether it is in front of the app). */
+interface AnswerMemory {
+  assets: unknown;
+  remembered: Map<string, RememberedAnswer>;
+}
+
+/** Notes a public read's cached answer so the front door can repeat it (paths without a query only). */
+export function rememberAnswer(front: AnswerMemory, url: string, route: string, answer: CachedAnswer, cacheControl: string): void {
+  if (front.assets === null || url.includes('?') || front.remembered.size > 10_000) return;
+  front.remembered.set(url, { answer, cacheControl, route, until: performance.now() + REMEMBER_MS });
+}
+
+export interface SendOptions {
+  cacheControl?: string;
+  /**
+   * The answer is the same for everyone (a public read), so the front door may repeat it for a moment
+   * without asking the app again. Defaults to the route's `publicRead` flag.
+   */
+  sameForEveryone?: boolean;
+}
+
 /**
  * Sends a cached answer: 304 when the client already holds it, else the best encoding the client accepts.
  * Nothing is serialized or compressed here.
@@ -124,22 +171,22 @@ export function sendCachedAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
-  cacheControl = 'public, no-cache',
+  options: SendOptions | string = {},
 ): FastifyReply {
+  const { cacheControl = 'public, no-cache', sameForEveryone = request.routeOptions.config?.publicRead === true } =
+    typeof options === 'string' ? { cacheControl: options } : options;
   const use = chooseEncoding(request.headers['accept-encoding'], answer);
-  const etag = etagFor(answer.etag, use);
-  reply.header('ETag', etag);
+  reply.header('ETag', etagFor(answer.etag, use));
   reply.header('Cache-Control', cacheControl);
   if (answer.br || answer.gzip) reply.header('Vary', 'Accept-Encoding');
   if (answer.lastModified) reply.header('Last-Modified', answer.lastModified);
   if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
     return reply.status(304).send();
   }
-  // The same answer for everyone: the front door may repeat it for a moment without asking the app again.
-  if (request.routeOptions.config?.publicRead && request.server.deps.cache.enabled) {
+  if (sameForEveryone && reply.statusCode === 200 && request.server.deps.cache.enabled) {
     rememberAnswer(request.server.frontDoor, request.url, request.routeOptions.url ?? request.url, answer, cacheControl);
   }
   reply.header('Content-Type', answer.type);
   if (use) reply.header('Content-Encoding', use);
-  return reply.send(use === 'br' ? answer.br! : use === 'gzip' ? answer.gzip! : answer.body);
+  return reply.send(bodyFor(answer, use));
 }

@@ -1,19 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pino from 'pino';
-import { type CachedAnswer, chooseEncoding, etagFor, matchesIfNoneMatch } from './cached-answer';
+import { bodyFor, chooseEncoding, etagFor, matchesIfNoneMatch, type RememberedAnswer } from './cached-answer';
 import { infoEnabled, requestIdFrom } from './logging';
 import { HSTS } from './security';
 import type { StaticAssets } from './static-assets';
-
-/** How long the front door answers a public read by itself before the app is asked again. */
-export const REMEMBER_MS = 1000;
-
-interface Remembered {
-  answer: CachedAnswer;
-  cacheControl: string;
-  route: string;
-  until: number;
-}
 
 export interface FrontDoor {
   assets: StaticAssets | null;
@@ -21,7 +11,7 @@ export interface FrontDoor {
    * Public reads the app answered from the public cache, by exact path: for up to REMEMBER_MS the front
    * door answers them itself with the same bytes and headers. Emptied whenever the public cache is cleared.
    */
-  remembered: Map<string, Remembered>;
+  remembered: Map<string, RememberedAnswer>;
   /** Set when the server is shutting down: answers close their connection. */
   closing: boolean;
   /** The access log (see logging.ts). */
@@ -84,12 +74,6 @@ export function serveStatic(front: FrontDoor, req: IncomingMessage, res: ServerR
   return true;
 }
 
-/** Notes a public read's cached answer so the front door can repeat it (paths without a query only). */
-export function rememberAnswer(front: FrontDoor, url: string, route: string, answer: CachedAnswer, cacheControl: string): void {
-  if (front.assets === null || url.includes('?') || front.remembered.size > 10_000) return;
-  front.remembered.set(url, { answer, cacheControl, route, until: performance.now() + REMEMBER_MS });
-}
-
 /** Repeats a remembered public read, exactly as sendCachedAnswer would; false when there is none. */
 export function serveRemembered(front: FrontDoor, req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -115,7 +99,7 @@ export function serveRemembered(front: FrontDoor, req: IncomingMessage, res: Ser
     res.writeHead(304, headers);
     res.end();
   } else {
-    const body = use === 'br' ? answer.br! : use === 'gzip' ? answer.gzip! : answer.body;
+    const body = bodyFor(answer, use);
     headers.push('content-type', answer.type, 'content-length', String(body.length));
     if (use) headers.push('content-encoding', use);
     res.writeHead(200, headers);

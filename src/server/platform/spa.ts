@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { INITIAL_DATA_ID, type InitialEntry } from '@shared/initial-data';
-import { compressBoth, type Compressed, pickEncoding } from './compression';
+import { type CachedAnswer, cachedAnswer, sendCachedAnswer } from './cached-answer';
 import { StaticAssets } from './static-assets';
 
 /** Tags the server writes into the HTML for crawlers that run no JavaScript. */
@@ -132,8 +132,13 @@ export interface SpaOptions {
 
 interface HtmlAnswer {
   status: number;
-  body: Compressed;
+  body: CachedAnswer;
 }
+
+const htmlAnswer = async (status: number, html: string): Promise<HtmlAnswer> => ({
+  status,
+  body: await cachedAnswer(html, 'text/html; charset=utf-8'),
+});
 
 const PAGE_SECTIONS = ['blog', 'login'];
 
@@ -224,7 +229,7 @@ export const spaPlugin = fp<SpaOptions>(async (app: FastifyInstance, opts) => {
       if (page.notFound) status = 404;
       html = await drawApp(html, pathname, page.entries);
     }
-    const answer: HtmlAnswer = { status, body: await compressBoth(html) };
+    const answer = await htmlAnswer(status, html);
     // Paths that name nothing (any slug of a missing post) must not grow the cache without bound.
     if (status === 404) throw new NotKept(answer);
     return answer;
@@ -246,16 +251,13 @@ export const spaPlugin = fp<SpaOptions>(async (app: FastifyInstance, opts) => {
     }
     if (APP_ROUTES.some((r) => r.test(pathname))) {
       // Account, checkout and admin pages: the browser renders them, from the one shell.
-      return cache.get('html:shell', async () => ({ status: 200, body: await compressBoth(shell) }));
+      return cache.get('html:shell', () => htmlAnswer(200, shell));
     }
     // The not-found page depends on the path only through the navigation's current section, so one
     // rendering per section serves every unknown path.
     const section = pathname.split('/')[1]?.toLowerCase() ?? '';
     const drawnAt = PAGE_SECTIONS.includes(section) ? `/${section}/-/-` : '/-/-';
-    return cache.get(`html:404:${drawnAt}`, async () => ({
-      status: 404,
-      body: await compressBoth(await drawApp(shell, drawnAt, [])),
-    }));
+    return cache.get(`html:404:${drawnAt}`, async () => htmlAnswer(404, await drawApp(shell, drawnAt, [])));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -273,13 +275,9 @@ export const spaPlugin = fp<SpaOptions>(async (app: FastifyInstance, opts) => {
       }
     }
     const answer = await answerFor(request, pathname, indexHtml);
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    reply
-      .status(answer.status)
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Encoding')
-      .type('text/html; charset=utf-8');
-    if (encoding) reply.header('Content-Encoding', encoding);
-    return reply.send(encoding === 'br' ? answer.body.br : encoding === 'gzip' ? answer.body.gzip : answer.body.identity);
+    // Pages are the same for everyone (signed-in parts fill in in the browser): every one carries its
+    // ETag, and a 200 may be repeated by the front door like the public reads.
+    reply.status(answer.status);
+    return sendCachedAnswer(request, reply, answer.body, { cacheControl: 'no-cache', sameForEveryone: answer.status === 200 });
   });
 });
