@@ -13,12 +13,16 @@ describe('MemoCache', () => {
     expect(await cache.get('k', load)).toBe(2);
   });
 
-  it('reloads after the ttl and never caches failures', async () => {
+  it('after the ttl answers the old value while it reloads, then the new one; never caches failures', async () => {
     const cache = new MemoCache(20);
     let loads = 0;
     expect(await cache.get('k', async () => ++loads)).toBe(1);
     await new Promise((r) => setTimeout(r, 30));
+    // Both reads get the old value at once, and only one refresh runs.
+    expect(await Promise.all([cache.get('k', async () => ++loads), cache.get('k', async () => ++loads)])).toEqual([1, 1]);
+    await new Promise((r) => setTimeout(r, 0));
     expect(await cache.get('k', async () => ++loads)).toBe(2);
+    expect(loads).toBe(2);
     await expect(cache.get('f', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('f', async () => 'up')).toBe('up');
   });
@@ -71,3 +75,38 @@ describe('MemoCache staleness and clears', () => {
     expect(await cache.get('k', async () => 'new')).toBe('new');
   });
 });
+
+describe('MemoCache background refresh', () => {
+  it('keeps the old value when a refresh fails, and tries again on the next read', async () => {
+    const cache = new MemoCache(10);
+    expect(await cache.get('k', async () => 'first')).toBe('first');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await cache.get('k', async () => Promise.reject(new Error('down')))).toBe('first');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.get('k', async () => 'second')).toBe('first');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.get('k', async () => 'third')).toBe('second');
+  });
+
+  it('a refresh that ends after a clear does not bring the old data back', async () => {
+    const cache = new MemoCache(10);
+    await cache.get('k', async () => 'before');
+    await new Promise((r) => setTimeout(r, 20));
+    let finish!: (v: string) => void;
+    expect(await cache.get('k', () => new Promise<string>((r) => (finish = r)))).toBe('before');
+    cache.clear();
+    finish('read before the clear');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.get('k', async () => 'after')).toBe('after');
+  });
+
+  it('a value past its own staleAt is never answered while reloading', async () => {
+    let now = 0;
+    const cache = new MemoCache(10, () => now);
+    await cache.get('k', async () => 'old', { staleAt: () => 5 });
+    await new Promise((r) => setTimeout(r, 20));
+    now = 6;
+    expect(await cache.get('k', async () => 'due', { staleAt: () => null })).toBe('due');
+  });
+});
+

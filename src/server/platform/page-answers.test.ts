@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // eslint-disable-next-line no-restricted-imports
 import { renderApp } from '@client/entry-server';
 import { createTestApp, createUser, signedInAgent, type TestApp } from '../test/helpers';
-import { acceptedEncodings } from './cached-answer';
+import { acceptedEncodings, cachedAnswer } from './cached-answer';
 
 describe('rendered pages over real HTTP', () => {
   let t: TestApp;
@@ -76,5 +76,18 @@ describe('Accept-Encoding', () => {
     [['gzip', 'br'], { br: true, gzip: true }],
   ])('%j allows %j', (header, expected) => {
     expect(acceptedEncodings(header)).toEqual(expected);
+  });
+});
+
+describe('answers made again', () => {
+  it('the same bytes reuse the answer made before (no second compression); other bytes do not', async () => {
+    const page = `<p>${'A quiet inheritance. '.repeat(200)}</p>`;
+    const first = await cachedAnswer(page, 'text/html; charset=utf-8');
+    expect(first.br).not.toBeNull();
+    expect(await cachedAnswer(page, 'text/html; charset=utf-8')).toBe(first);
+    expect(await cachedAnswer(page, 'text/plain')).not.toBe(first);
+    const changed = await cachedAnswer(page.replace('quiet', 'loud'), 'text/html; charset=utf-8');
+    expect(changed).not.toBe(first);
+    expect(changed.etag).not.toBe(first.etag);
   });
 });
