@@ -1,4 +1,8 @@
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { clientZones, serverZones, TEST_FILES } from './eslint/boundaries.js';
 
 const serverPaths = ['**/server/**', '@server/*'];
 const clientPaths = ['**/client/**', '@client/*'];
@@ -9,8 +13,29 @@ const restrict = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'test-results/**', 'src/server/db/migrations/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'test-results/**', 'src/server/db/migrations/**', 'tests/lint/fixtures/**'],
+  },
   ...tseslint.configs.recommended,
+  {
+    // Imports resolve as TypeScript resolves them (the @shared, @client and @server paths included).
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The layers (eslint/boundaries.js, docs/ARCHITECTURE.md); test code may compose what it needs.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...clientZones(), ...serverZones()] }] },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { digitalAssets, purchases } from '../src/server/db/schema';
-import { seedFilesDir } from '../src/server/db/seed';
+import { seedFilesDir } from '../src/server/platform/seed';
 import { personaliseEpub } from '../src/server/features/copies/personalise-epub';
 import { personalisePdf } from '../src/server/features/copies/personalise-pdf';
 import { createDownloadToken } from '../src/server/features/library/download-link';

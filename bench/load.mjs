@@ -241,7 +241,7 @@ async function benchSite(kind, env) {
     port: ports.site,
     name: `load-${kind}`,
     prefix: onCpu(SERVER_CPU),
-    nodeArgs: ['--import', path.join(here, 'loop-monitor.mjs')],
+    nodeArgs: ['--import', path.join(here, 'loop-monitor.mjs'), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])],
     ipc: true,
     quiet: true,
     env: siteEnv,

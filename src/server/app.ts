@@ -21,8 +21,8 @@ import { DiskFileStore, type FileStore } from './platform/files';
 import { JobRunner } from './platform/jobs';
 import { Mailer, type MailTransport, smtpTransport } from './platform/mail';
 import { SiteMetrics, registerMetrics } from './platform/metrics';
-import { findProjectRoot } from './platform/project-root';
-import { createPaymentProvider, type PaymentProvider } from './platform/payments';
+import { findProjectRoot } from './project-root';
+import { createPaymentProvider } from './platform/payments';
 import { MemoCache } from './platform/memo-cache';
 import { AccessLog, createLoggers, defaultLogger, type LoggerSettings, requestIdFrom } from './platform/logging';
 import { commonHeadersOf, type FrontDoor, serveRemembered, serveStatic } from './platform/front-door';
@@ -30,7 +30,6 @@ import { startCacheBus } from './platform/cache-bus';
 import {
   FallbackRateCounter,
   MemoryRateCounter,
-  type RateCounter,
   RedisRateCounter,
   registerRateLimits,
 } from './platform/rate-limit';
@@ -39,41 +38,11 @@ import { httpsDetector, registerSecurityHeaders } from './platform/security';
 import { csrfPlugin } from './platform/csrf';
 import { sessionPlugin } from './platform/sessions';
 import { loadRenderApp, type RenderApp, spaPlugin } from './platform/spa';
-import { resolveServerSecret } from './features/settings/service';
+import { resolveServerSecret } from './platform/settings';
 import { registerFeatures } from './features';
+import type { AppDeps } from './deps';
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  clock: Clock;
-  random: Random;
-  files: FileStore;
-  mailer: Mailer;
-  /** The one job runner (mail dispatch, reconciliation, ...); main.ts starts it. */
-  jobs: JobRunner;
-  metrics: SiteMetrics;
-  counter: RateCounter;
-  /**
-   * The public cache: everything anonymous visitors read, filled once; an admin change clears it here and on
-   * every other instance (cache-bus.ts). Rendered pages live in it under `html:` keys.
-   */
-  cache: MemoCache;
-  redis: Redis | null;
-  /** Hosted payment pages and webhooks: the local test page or Stripe. */
-  payments: PaymentProvider;
-  /** Signs CSRF tokens and download links. */
-  secret: string;
-  /** The built client; tests point this at a fixture. */
-  clientDir: string;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    /** What the HTTP server answers before the framework (static files, repeated public reads). */
-    frontDoor: FrontDoor;
-  }
-}
+export type { AppDeps } from './deps';
 
 export interface BuildOptions {
   config: Config;

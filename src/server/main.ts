@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seed } from './db/seed';
+import { seed } from './platform/seed';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createFileStore } from './platform/files';

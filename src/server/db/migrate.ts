@@ -5,7 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type Database, withDefaultUser } from './client';
-import { findProjectRoot } from '../platform/project-root';
+import { findProjectRoot } from '../project-root';
 
 export function migrationsFolder(): string {
   return path.join(findProjectRoot(path.dirname(fileURLToPath(import.meta.url))), 'src/server/db/migrations');

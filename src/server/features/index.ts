@@ -10,7 +10,7 @@ import { contactRoutes } from './contact/routes';
 import { copiesRoutes } from './copies/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { giftsRoutes } from './gifts/routes';
-import { preOrderRoutes } from './pre-orders/routes';
+import { adminPreOrderRoutes, preOrderRoutes } from './pre-orders/routes';
 import { healthRoutes } from './health/routes';
 import { libraryRoutes } from './library/routes';
 import { newsletterRoutes } from './newsletter/routes';
@@ -42,9 +42,9 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     sharingRoutes,
     siteRoutes,
     dashboardRoutes,
-    adminRoutes,
     publicImageRoutes,
   ]) {
     await app.register(routes);
   }
+  await app.register(adminRoutes, { more: [adminPreOrderRoutes] });
 }

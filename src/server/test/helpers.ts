@@ -7,7 +7,7 @@ import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { seed } from '../db/seed';
+import { seed } from '../platform/seed';
 import { users } from '../db/schema';
 import type { Clock } from '../platform/crypto';
 import { DiskFileStore } from '../platform/files';

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { bookPrices, books } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import { bookColumns } from '../books/service';
-import { audit } from './audit';
+import { audit } from '../../platform/audit';
 import { uniqueViolation } from '../../platform/db-errors';
 
 const TEXT_FIELDS = ['title', 'tagline', 'synopsis', 'coverImage', 'publisher'] as const;

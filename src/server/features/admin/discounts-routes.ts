@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { discountInputSchema, discountListSchema, discountSchema } from '@shared/schemas/discounts';
 import { errorSchema, idParam } from '@shared/schemas/common';
-import { createDiscount, listDiscounts, updateDiscount } from '../checkout/discounts';
-import { audit } from './audit';
+import { audit } from '../../platform/audit';
+import { createDiscount, listDiscounts, updateDiscount } from '../checkout/service';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 

@@ -9,12 +9,12 @@ import { adminAssetSchema, assetParams, UPLOAD_LIMITS, type AdminAsset } from '@
 import { errorSchema } from '@shared/schemas/common';
 import { books, digitalAssets } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { preflightEpub, preflightMessage } from '../copies/epub-preflight';
 import { chaptersOf } from '../reading/service';
-import { audit } from './audit';
+import { audit } from '../../platform/audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
 import { guardUpload, peekHead } from './upload-stream';
 import { isSeededSample } from './sample-files';
+import { preflightEpub, preflightMessage } from '../copies/service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 const MAX_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS));

@@ -4,7 +4,7 @@ import { IMAGE_UPLOAD_LIMIT, imageNameParams, uploadedImageSchema } from '@share
 import { errorSchema } from '@shared/schemas/common';
 import { sha256 } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { audit } from './audit';
+import { audit } from '../../platform/audit';
 
 /** Where uploaded images live in the file store, and the public path they are served from. */
 const KEY_PREFIX = 'images/';

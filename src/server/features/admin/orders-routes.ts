@@ -5,9 +5,9 @@ import { adminOrderSchema, orderPageSchema, orderQuerySchema } from '@shared/sch
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { books, purchases, users } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
-import { refundOrder } from '../checkout/refunds';
-import { audit } from './audit';
+import { audit } from '../../platform/audit';
 import { getOrder, listOrders } from './orders-service';
+import { refundOrder } from '../checkout/service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 const FORMAT_LABEL: Record<string, string> = { hardcover: 'Hardcover', paperback: 'Paperback' };

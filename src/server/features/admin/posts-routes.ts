@@ -5,8 +5,8 @@ import { adminPostSchema, adminPostSummarySchema, postInputSchema, publishInputS
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { blogPosts } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
-import { getSetting } from '../settings/service';
-import { audit } from './audit';
+import { getSetting } from '../../platform/settings';
+import { audit } from '../../platform/audit';
 import { uniqueViolation } from '../../platform/db-errors';
 import { getAdminPost, listAdminPosts, postColumns, preparePost, toAdminPost } from './posts-service';
 

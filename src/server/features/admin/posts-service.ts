@@ -3,7 +3,7 @@ import { slugify, type AdminPost, type AdminPostSummary } from '@shared/schemas/
 import type { DbOrTx } from '../../db/client';
 import { blogPosts, books } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
-import { sanitizePostHtml } from '../blog/sanitize';
+import { sanitizePostHtml } from '../blog/service';
 
 const columns = {
   id: blogPosts.id,

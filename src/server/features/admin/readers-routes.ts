@@ -14,7 +14,7 @@ import { errorSchema, idParam } from '@shared/schemas/common';
 import { contactMessages, newsletterSubscribers, purchases, users } from '../../db/schema';
 import { qualified } from '../../db/qualified';
 import { notFound } from '../../platform/errors';
-import { audit } from './audit';
+import { audit } from '../../platform/audit';
 import { toCsv } from './csv';
 
 const refusals = { 401: errorSchema, 403: errorSchema };

@@ -1,15 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditEntrySchema } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
-import { listAudit } from './audit';
+import { listAudit } from '../../platform/audit';
 import { adminBooksRoutes } from './books-routes';
 import { adminDiscountsRoutes } from './discounts-routes';
 import { adminFilesRoutes } from './files-routes';
 import { adminImagesRoutes } from './images-routes';
 import { adminOrdersRoutes } from './orders-routes';
 import { adminPostsRoutes } from './posts-routes';
-import { adminPreOrderRoutes } from '../pre-orders/routes';
 import { adminReadersRoutes } from './readers-routes';
 import { adminSettingsRoutes } from './settings-routes';
 import { adminSystemRoutes } from './system-routes';
@@ -17,8 +17,9 @@ import { adminSystemRoutes } from './system-routes';
 /**
  * Routes of the admin domain, all under /api/admin. The admin check runs on every one of them at
  * onRequest (after the session is resolved, before the body is read): 401 signed out, 403 for a user.
+ * Other features' admin routes (`more`, composed by features/index.ts) get the same check and cache rule.
  */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ more?: FastifyPluginAsync[] }> = async (app, { more = [] }) => {
   app.addHook('onRequest', app.requireAdmin);
   // Any successful admin change may touch what the public reads (books, prices, posts, site content, files):
   // the public cache is cleared here and, through the cache bus, on every other instance. Clearing before the
@@ -36,7 +37,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(adminBooksRoutes);
   await app.register(adminPostsRoutes);
-  await app.register(adminPreOrderRoutes);
   await app.register(adminFilesRoutes);
   await app.register(adminImagesRoutes);
   await app.register(adminOrdersRoutes);
@@ -44,4 +44,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminReadersRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminSystemRoutes);
+  for (const routes of more) await app.register(routes);
 };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { SEED_FILES, seedFilesDir } from '../../db/seed';
+import { SEED_FILES, seedFilesDir } from '../../platform/seed';
 import type { FileStore } from '../../platform/files';
 
 /**

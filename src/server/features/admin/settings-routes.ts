@@ -6,8 +6,8 @@ import { errorSchema } from '@shared/schemas/common';
 import type { DbOrTx } from '../../db/client';
 import { books } from '../../db/schema';
 import { getUpcomingBook } from '../books/service';
-import { getSetting, setSetting } from '../settings/service';
-import { audit } from './audit';
+import { getSetting, setSetting } from '../../platform/settings';
+import { audit } from '../../platform/audit';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 const CONTENT_KEY = 'site.content';

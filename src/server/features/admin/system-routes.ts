@@ -6,10 +6,9 @@ import { errorSchema } from '@shared/schemas/common';
 import { mailRetryResponseSchema, systemStatusSchema } from '@shared/schemas/system';
 import { listJobs } from '../../platform/jobs';
 import { mailOutboxCounts, retryFailedMail } from '../../platform/mail';
-import { findProjectRoot } from '../../platform/project-root';
-import { RECONCILE_JOB } from '../checkout/reconcile';
-import { recentWebhookFailures } from '../checkout/webhook-failures';
-import { audit } from './audit';
+import { findProjectRoot } from '../../project-root';
+import { audit } from '../../platform/audit';
+import { RECONCILE_JOB, recentWebhookFailures } from '../checkout/service';
 
 const startedAt = new Date();
 

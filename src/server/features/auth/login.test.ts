@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../../db/seed';
+import { seed } from '../../platform/seed';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../platform/sessions';
 import { createTestApp, createUser, TestAgent, type TestApp } from '../../test/helpers';
 import { INVALID_CREDENTIALS } from './service';

@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { RESET_LINK_VALIDITY_MS } from '@shared/constants';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';
 import { badRequest } from '../../platform/errors';

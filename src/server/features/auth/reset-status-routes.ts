@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resetLinkStatusQuerySchema, resetLinkStatusSchema } from '@shared/schemas/auth';
 import { errorSchema } from '@shared/schemas/common';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';
 

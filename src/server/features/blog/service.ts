@@ -4,6 +4,10 @@ import type { DbOrTx } from '../../db/client';
 import { blogPosts, users } from '../../db/schema';
 import { sanitizePostHtml } from './sanitize';
 
+// What other features may use of this one (their only way in).
+export { publishedBlog } from './published';
+export { sanitizePostHtml } from './sanitize';
+
 const DEFAULT_AUTHOR = 'Callum Reyes';
 
 const summaryColumns = {

@@ -1,10 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DEFAULT_MAX_DOWNLOADS, PHYSICAL_FORMATS } from '@shared/constants';
-import type { LibraryItem } from '@shared/schemas/library';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { books, purchases } from '../../db/schema';
-import { ownsFormat } from '../library/ownership';
+import { ownsFormat } from '../library/service';
 
 const isPrint = (format: string) => (PHYSICAL_FORMATS as readonly string[]).includes(format);
 
@@ -47,17 +45,4 @@ export async function addIncludedEbook(
     })
     .returning({ id: purchases.id });
   return row.id;
-}
-
-/** Marks library items that came with a print copy, for "Included with your hardcover". */
-export async function annotateIncluded(db: DbOrTx, items: LibraryItem[]): Promise<LibraryItem[]> {
-  if (items.length === 0) return items;
-  const payer = alias(purchases, 'payer');
-  const rows = await db
-    .select({ id: purchases.id, format: payer.format })
-    .from(purchases)
-    .innerJoin(payer, eq(payer.id, purchases.paidByPurchaseId))
-    .where(and(inArray(purchases.id, items.map((i) => i.id)), eq(purchases.kind, 'included')));
-  const byId = new Map(rows.map((r) => [r.id, r.format as 'hardcover' | 'paperback']));
-  return items.map((item) => ({ ...item, includedWith: byId.get(item.id) ?? null }));
 }

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { books, checkoutSessions, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import type { PaymentEvent } from '../../platform/payments';
-import { audit } from '../admin/audit';
+import { audit } from '../../platform/audit';
 import { isFirstDelivery } from './payment-events';
 
 /** Only rows somebody paid for are refunded; rows they paid for (included ebook, claimed gift) follow. */

@@ -7,11 +7,17 @@ import { checkoutSessions, books, digitalAssets, discountCodes, purchases, users
 import type { DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { getBook, getFeaturedBook, getPrice, listPrices } from '../books/service';
-import { getSetting } from '../settings/service';
+import { getSetting } from '../../platform/settings';
 import { priceWithDiscount } from './discounts';
 import { includesEbook } from './included-ebook';
 import { prepareGift } from '../gifts/service';
 import { saleState } from '../pre-orders/service';
+
+// What other features may use of this one (their only way in).
+export { createDiscount, listDiscounts, updateDiscount } from './discounts';
+export { RECONCILE_JOB } from './reconcile';
+export { refundOrder } from './refunds';
+export { recentWebhookFailures } from './webhook-failures';
 
 /** How long a started checkout stays payable (Stripe accepts 30 minutes to 24 hours). */
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { TRACE_MAX_BYTES, TRACE_NOT_FOUND_MESSAGE, kindleSendSchema, traceResultSchema } from '@shared/schemas/copies';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { audit } from '../admin/audit';
+import { audit } from '../../platform/audit';
 import { listSendsOfOrder } from './kindle-service';
 import { findByFingerprint } from './service';
 import { marksIn } from './trace';

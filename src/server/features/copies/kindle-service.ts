@@ -6,13 +6,11 @@ import {
   type KindleDevice,
   type KindleSend,
 } from '@shared/schemas/copies';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { books, kindleDevices, kindleSends, mailOutbox, purchases } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { safeFileName } from '../library/download-link';
-import { OWNED_KINDS } from '../library/ownership';
-import { openOwnedFile } from '../library/owned-file';
+import { safeFileName, openOwnedFile, OWNED_KINDS } from '../library/service';
 
 /** Namespace of the per-reader advisory lock that makes the daily count and the insert one step. */
 const SEND_LOCK = 724_117_014;

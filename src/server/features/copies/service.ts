@@ -9,6 +9,9 @@ import { giftDedication } from '../gifts/service';
 import { personaliseEpub } from './personalise-epub';
 import { personalisePdf } from './personalise-pdf';
 
+// What other features may use of this one (their only way in).
+export { preflightEpub, preflightMessage } from './epub-preflight';
+
 /** Formats that get a personal copy; the audiobook is served as the master file. */
 export const PERSONALISED_FORMATS = ['ebook', 'pdf'] as const;
 export const isPersonalised = (format: string): format is (typeof PERSONALISED_FORMATS)[number] =>

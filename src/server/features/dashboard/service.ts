@@ -4,7 +4,7 @@ import type { DashboardStats, SalesByFormat, SalesRange, SalesSeries } from '@sh
 import type { DbOrTx } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { blogPosts, books, downloadTransfers, newsletterSubscribers, purchases, reviews, userActivities, users } from '../../db/schema';
-import { DEMO_READER } from '../../db/seed/demo';
+import { DEMO_READER } from '../../platform/demo-reader';
 
 /** Purchases that count as a sale: paid for and not refunded (pending checkouts are not sales yet). */
 export const SALE_STATUSES = ['completed', 'shipped'] as const;

@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_CLAIM_MESSAGES, GIFT_MESSAGES } from '@shared/schemas/gifts';
 import { checkoutSessions, digitalAssets, gifts, mailOutbox, purchases } from '../../db/schema';
-import { seedFilesDir } from '../../db/seed';
+import { seedFilesDir } from '../../platform/seed';
 import { personalisePdf } from '../copies/personalise-pdf';
 import { getDashboardStats } from '../dashboard/service';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { digitalAssets, downloadTransfers, purchases } from '../../db/schema';
-import { seedFilesDir } from '../../db/seed';
+import { seedFilesDir } from '../../platform/seed';
 import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { buy, featuredBookId } from '../checkout/test-support';
 import { marksIn } from '../copies/trace';

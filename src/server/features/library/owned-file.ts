@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { ByteRange } from '../../platform/files';
 import { isPersonalised, personalCopy } from '../copies/service';
 import { findAsset } from './service';

@@ -1,13 +1,17 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { DIGITAL_FORMATS, PHYSICAL_FORMATS, formatPrice } from '@shared/constants';
 import type { DigitalAsset, LibraryItem, Order } from '@shared/schemas/library';
 import type { DbOrTx } from '../../db/client';
 import { books, digitalAssets, purchases } from '../../db/schema';
-import { annotateIncluded } from '../checkout/included-ebook';
 import { giftSummaries } from '../gifts/service';
 import { pendingReleases } from '../pre-orders/service';
 import { owned } from './ownership';
 
+// What other features may use of this one (their only way in).
+export { safeFileName } from './download-link';
+export { sendOwnedFile } from './file-routes';
+export { openOwnedFile } from './owned-file';
 export { OWNED_KINDS, ownsFormat } from './ownership';
 
 const bookColumns = { id: books.id, title: books.title, coverImage: books.coverImage };
@@ -168,4 +172,17 @@ export async function findOwnedPurchase(db: DbOrTx, userId: number, bookId: numb
     .orderBy(asc(purchases.id))
     .limit(1);
   return row ?? null;
+}
+
+/** Marks library items that came with a print copy, for "Included with your hardcover". */
+export async function annotateIncluded(db: DbOrTx, items: LibraryItem[]): Promise<LibraryItem[]> {
+  if (items.length === 0) return items;
+  const payer = alias(purchases, 'payer');
+  const rows = await db
+    .select({ id: purchases.id, format: payer.format })
+    .from(purchases)
+    .innerJoin(payer, eq(payer.id, purchases.paidByPurchaseId))
+    .where(and(inArray(purchases.id, items.map((i) => i.id)), eq(purchases.kind, 'included')));
+  const byId = new Map(rows.map((r) => [r.id, r.format as 'hardcover' | 'paperback']));
+  return items.map((item) => ({ ...item, includedWith: byId.get(item.id) ?? null }));
 }

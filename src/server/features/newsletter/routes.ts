@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { errorSchema, successMessageSchema } from '@shared/schemas/common';
 import { subscribeAnswerSchema, subscribeSchema, unsubscribeQuerySchema } from '@shared/schemas/newsletter';
 import { badRequest } from '../../platform/errors';
-import { getSetting } from '../settings/service';
+import { getSetting } from '../../platform/settings';
 import { subscribe, unsubscribe } from './service';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 import { unsubscribePage } from './unsubscribe-page';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { preOrderAnswerSchema, preOrderSettingsSchema } from '@shared/schemas/pre-orders';
 import { notFound } from '../../platform/errors';
-import { audit } from '../admin/audit';
+import { audit } from '../../platform/audit';
 import { defineReleaseJob, scheduleRelease } from './release';
 import { getPreOrderArea, getPreOrderSettings, writePreOrderSettings } from './service';
 

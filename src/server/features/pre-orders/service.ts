@@ -6,7 +6,10 @@ import type { DbOrTx } from '../../db/client';
 import { bookPrices, books } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { getUpcomingBook, listPrices } from '../books/service';
-import { getSetting } from '../settings/service';
+import { getSetting } from '../../platform/settings';
+
+// What other features may use of this one (their only way in).
+export { preOrderJsonLd } from './json-ld';
 
 export interface SaleState {
   /** The featured book, or a book the admin put on pre-order (it has a release date). */

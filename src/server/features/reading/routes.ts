@@ -12,9 +12,7 @@ import {
 } from '@shared/schemas/reading';
 import { bookIdParams } from '@shared/schemas/library';
 import { AppError, forbidden, notFound } from '../../platform/errors';
-import { sendOwnedFile } from '../library/file-routes';
-import { openOwnedFile } from '../library/owned-file';
-import { findOwnedPurchase } from '../library/service';
+import { findOwnedPurchase, sendOwnedFile, openOwnedFile } from '../library/service';
 import { assertReleased } from '../pre-orders/service';
 import { chaptersOf, getPosition, listPositions, sampleEpub, savePosition } from './service';
 

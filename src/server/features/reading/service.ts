@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { parseStream } from 'music-metadata';
 import type { Chapter, ChaptersAnswer, Position, ProgressSummary } from '@shared/schemas/reading';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { assetChapters, books, readingPositions } from '../../db/schema';
 import { getFeaturedBook } from '../books/service';

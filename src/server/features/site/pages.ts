@@ -9,10 +9,10 @@ import { blogPostSchema, blogPostSummarySchema } from '@shared/schemas/blog';
 import { siteAnswerSchema } from '@shared/schemas/site';
 import { storeFormatsResponseSchema } from '@shared/schemas/checkout';
 import type { InitialEntry } from '@shared/initial-data';
-import { DEMO_READER } from '../../db/seed/demo';
-import { publishedBlog } from '../blog/published';
+import { DEMO_READER } from '../../platform/demo-reader';
 import { listStoreFormats } from '../checkout/service';
 import { getSiteData } from './service';
+import { publishedBlog } from '../blog/service';
 
 const blogListSchema = z.array(blogPostSummarySchema);
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { seed } from '../../db/seed';
+import { seed } from '../../platform/seed';
 import { blogPosts as seededPosts, featuredBook, upcomingBook } from '../../db/seed/content';
-import { DEMO_READER } from '../../db/seed/demo';
+import { DEMO_READER } from '../../platform/demo-reader';
 import { verifyPassword } from '../../platform/passwords';
 import { createTestApp, TestAgent, type TestApp } from '../../test/helpers';
 

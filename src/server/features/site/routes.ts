@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteAnswerSchema } from '@shared/schemas/site';
-import { DEMO_READER } from '../../db/seed/demo';
+import { DEMO_READER } from '../../platform/demo-reader';
 import { jsonAnswer, sendCachedAnswer } from '../../platform/cached-answer';
-import { publishedBlog } from '../blog/published';
 import { rssXml, robotsTxt, sitemapXml } from './feeds';
 import { registerPageRenderers } from './pages';
 import { registerHeadRenderers, siteData } from './seo';
 import { lastBookUpdate } from './service';
+import { publishedBlog } from '../blog/service';
 
 /** Routes of the site domain: home-page content, the crawler head tags, sitemap, robots and RSS. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { formatPrice } from '@shared/constants';
 import type { HeadTags } from '../../platform/spa';
-import { publishedBlog } from '../blog/published';
-import { preOrderJsonLd } from '../pre-orders/json-ld';
 import { getSiteData } from './service';
+import { publishedBlog } from '../blog/service';
+import { preOrderJsonLd } from '../pre-orders/service';
 
 /** What every page reads (content, featured book, prices, reviews), from the public cache. */
 export const siteData = (app: FastifyInstance) => app.deps.cache.get('site', () => getSiteData(app.deps.database.db));

@@ -4,7 +4,7 @@ import type { GalleryCover, SiteAnswer, SiteContent, SiteFormat } from '@shared/
 import type { DbOrTx } from '../../db/client';
 import { books, reviews } from '../../db/schema';
 import { getFeaturedBook, getUpcomingBook, listPrices } from '../books/service';
-import { getSetting } from '../settings/service';
+import { getSetting } from '../../platform/settings';
 
 type FormatContent = Omit<SiteFormat, 'price'>;
 

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordSchema, userIdParam, userProfileSchema } from '@shared/schemas/auth';
 import { errorSchema, MAX_DB_ID, successMessageSchema } from '@shared/schemas/common';
 import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors';
-import { keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from '../auth/limits';
 import { changePassword, getProfile, WRONG_CURRENT_PASSWORD } from './service';
+import { keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from '../auth/service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 

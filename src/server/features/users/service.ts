@@ -2,16 +2,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants';
 import type { UserProfile } from '@shared/schemas/auth';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { userActivities, users } from '../../db/schema';
 import { qualified } from '../../db/qualified';
-import { DEMO_READER } from '../../db/seed/demo';
+import { DEMO_READER } from '../../platform/demo-reader';
 import { badRequest, forbidden } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { SessionService } from '../../platform/sessions';
-import { passwordChangedMail } from '../auth/mail-templates';
-import { siteUrl } from '../auth/reset-service';
-import { assertNotCommon } from '../auth/service';
+import { assertNotCommon, passwordChangedMail, siteUrl } from '../auth/service';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 export const SAME_PASSWORD = 'New password must be different from the current password';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { siteSettings } from '../../db/schema';
-import { systemRandom } from '../../platform/crypto';
+import type { DbOrTx } from '../db/client';
+import { siteSettings } from '../db/schema';
+import { systemRandom } from './crypto';
 
 /** Keys under this prefix are the server's own and never shown to or edited by the admin. */
 export const INTERNAL_PREFIX = 'internal.';

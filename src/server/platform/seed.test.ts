@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testConfig } from '../../test/helpers';
-import { DiskFileStore } from '../../platform/files';
-import { verifyPassword } from '../../platform/passwords';
-import type { Database } from '../client';
-import { users } from '../schema';
-import { seed } from './index';
+import { createTestDatabase, testConfig } from '../test/helpers';
+import { DiskFileStore } from './files';
+import { verifyPassword } from './passwords';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { seed } from './seed';
 import path from 'node:path';
 
 const TABLES = ['books', 'book_prices', 'reviews', 'blog_posts', 'digital_assets', 'site_settings', 'users'];

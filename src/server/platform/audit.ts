@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditEntry } from '@shared/schemas/admin';
-import type { DbOrTx } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { auditLog, users } from '../db/schema';
 
 export interface AuditInput {
   action: string;

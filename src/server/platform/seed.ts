@@ -3,14 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_PRICES, PURCHASE_FORMATS } from '@shared/constants';
-import type { Db } from '../client';
-import { blogPosts, bookPrices, books, digitalAssets, reviews, users } from '../schema';
-import type { FileStore } from '../../platform/files';
-import { hashPassword } from '../../platform/passwords';
-import { findProjectRoot } from '../../platform/project-root';
-import { ensureSetting } from '../../features/settings/service';
-import * as content from './content';
-import { ensureDemoReader, lockDemoReader } from './demo';
+import type { Db } from '../db/client';
+import { blogPosts, bookPrices, books, digitalAssets, reviews, users } from '../db/schema';
+import type { FileStore } from './files';
+import { hashPassword } from './passwords';
+import { findProjectRoot } from '../project-root';
+import { ensureSetting } from './settings';
+import * as content from '../db/seed/content';
+import { ensureDemoReader, lockDemoReader } from './demo-reader';
 
 export const SEED_FILES = [
   { format: 'ebook', file: 'what-we-owe-the-dead.epub', contentType: 'application/epub+zip' },

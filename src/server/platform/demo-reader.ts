@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { sessions, users } from '../schema';
-import { systemRandom } from '../../platform/crypto';
-import { hashPassword, verifyPassword } from '../../platform/passwords';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { systemRandom } from './crypto';
+import { hashPassword, verifyPassword } from './passwords';
 
 /**
  * The demo reader behind the newsletter section's demo Login (SPEC 6). Its credentials are public by

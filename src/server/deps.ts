@@ -1,0 +1,50 @@
+/**
+ * What every service and route receives: the app's dependencies, built once by app.ts. Features import
+ * this type from here, never from the app that composes them (that would be an import cycle).
+ */
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Clock, Random } from './platform/crypto';
+import type { FileStore } from './platform/files';
+import type { FrontDoor } from './platform/front-door';
+import type { JobRunner } from './platform/jobs';
+import type { Mailer } from './platform/mail';
+import type { MemoCache } from './platform/memo-cache';
+import type { SiteMetrics } from './platform/metrics';
+import type { PaymentProvider } from './platform/payments';
+import type { RateCounter } from './platform/rate-limit';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  random: Random;
+  files: FileStore;
+  mailer: Mailer;
+  /** The one job runner (mail dispatch, reconciliation, ...); main.ts starts it. */
+  jobs: JobRunner;
+  metrics: SiteMetrics;
+  counter: RateCounter;
+  /**
+   * The public cache: everything anonymous visitors read, filled once; an admin change clears it here and on
+   * every other instance (cache-bus.ts). Rendered pages live in it under `html:` keys.
+   */
+  cache: MemoCache;
+  redis: Redis | null;
+  /** Hosted payment pages and webhooks: the local test page or Stripe. */
+  payments: PaymentProvider;
+  /** Signs CSRF tokens and download links. */
+  secret: string;
+  /** The built client; tests point this at a fixture. */
+  clientDir: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** What the HTTP server answers before the framework (static files, repeated public reads). */
+    frontDoor: FrontDoor;
+  }
+}
+
