@@ -1,5 +1,16 @@
 import { STORAGE_KEYS } from '@shared/constants';
-import { apiRequest, clearCsrfToken, getQueryFn, setAuthToken } from './api-client';
+import {
+  ApiError,
+  apiFetch,
+  apiRequest,
+  clearCsrfToken,
+  errorMessage,
+  fieldErrors,
+  getQueryFn,
+  isApiStatus,
+  isNetworkError,
+  setAuthToken,
+} from './api-client';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 
 type Call = { url: string; init: RequestInit };
@@ -116,14 +127,37 @@ describe('apiRequest', () => {
     expect(csrfCalls()).toHaveLength(2);
   });
 
-  it('throws "<status>: <body>" on a non-ok answer', async () => {
+  it('throws an ApiError "<status>: <body>" on a non-ok answer', async () => {
     setup({ answer: () => new Response('body', { status: 404, statusText: 'Not Found' }) });
-    await expect(apiRequest('GET', '/api/books/9')).rejects.toThrow(new Error('404: body'));
+    const error = await apiRequest('GET', '/api/books/9').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: '404: body', status: 404, body: 'body', serverMessage: null, code: null, fields: {} });
   });
 
   it('falls back to the status text when the body is empty', async () => {
     setup({ answer: () => new Response('', { status: 500, statusText: 'Internal Server Error' }) });
-    await expect(apiRequest('GET', '/api/books')).rejects.toThrow(new Error('500: Internal Server Error'));
+    await expect(apiRequest('GET', '/api/books')).rejects.toThrow('500: Internal Server Error');
+  });
+
+  it('reads the JSON error shape once: message, code and fields', async () => {
+    const body = { message: 'Check the highlighted fields', code: 'VALIDATION_ERROR', fields: { email: 'Invalid email address' } };
+    setup({ answer: () => Response.json(body, { status: 400 }) });
+    const error = await apiRequest('POST', '/api/contact', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, serverMessage: body.message, code: body.code, fields: body.fields });
+    expect((error as Error).message).toBe(`400: ${JSON.stringify(body)}`);
+    expect(errorMessage(error, 'fallback')).toBe(body.message);
+    expect(fieldErrors(error)).toEqual(body.fields);
+    expect(isApiStatus(error, 400)).toBe(true);
+    expect(isNetworkError(error)).toBe(false);
+    expect(errorMessage(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+    expect(isNetworkError(new TypeError('Failed to fetch'))).toBe(true);
+  });
+
+  it('sends the CSRF token on a GET only when asked (a download link spends the download)', async () => {
+    const { apiCalls } = setup({ csrf: () => Response.json({ csrfToken: 'tok' }) });
+    await apiFetch('GET', '/api/books');
+    await apiFetch('GET', '/api/digital-assets/1/download', undefined, { csrf: true });
+    expect(apiCalls().map((call) => header(call, 'X-CSRF-Token'))).toEqual([null, 'tok']);
   });
 });
 

@@ -4,7 +4,9 @@
  * - Every call includes cookies (the session cookie) and, when stored, the bearer token.
  * - Mutating calls carry a CSRF token fetched once from /api/csrf-token and cached; a failure to get
  *   one is logged and the call still goes out, so the server (not the client) decides.
- * - Non-ok answers throw `Error("<status>: <body or statusText>")` so callers can show or match them.
+ * - Non-ok answers throw one `ApiError` (status, code, fields, the server's message and the raw body),
+ *   whose message stays "<status>: <body or statusText>" as SPEC 8 words it. Features read the fields,
+ *   never the message text.
  */
 import type { QueryFunction } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@shared/constants';
@@ -78,14 +80,76 @@ export async function getCsrfToken(): Promise<string> {
   return pendingCsrfToken;
 }
 
+// --- errors --------------------------------------------------------------------------------------
+
+/** A non-ok answer of the API, read once: its status and the JSON error shape (message, code, fields). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+  /** The server's message for people, when it sent the JSON error shape. */
+  readonly serverMessage: string | null;
+  readonly code: string | null;
+  readonly fields: Record<string, string>;
+  /** The answer's text as the message shows it: the body, or the status text when there was none. */
+  readonly detail: string;
+
+  constructor(status: number, body: string, statusText = '') {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.detail = body || statusText;
+    const parsed = parseErrorBody(body);
+    this.serverMessage = parsed.message;
+    this.code = parsed.code;
+    this.fields = parsed.fields;
+  }
+}
+
+function parseErrorBody(body: string): { message: string | null; code: string | null; fields: Record<string, string> } {
+  try {
+    const data = JSON.parse(body) as { message?: unknown; code?: unknown; fields?: unknown };
+    return {
+      message: typeof data.message === 'string' && data.message ? data.message : null,
+      code: typeof data.code === 'string' ? data.code : null,
+      fields: data.fields && typeof data.fields === 'object' ? (data.fields as Record<string, string>) : {},
+    };
+  } catch {
+    return { message: null, code: null, fields: {} };
+  }
+}
+
+/** Reads a non-ok answer into an ApiError (and forgets the CSRF token the server refused). */
+export async function apiErrorOf(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  if (res.status === 403 && text.includes('CSRF_ERROR')) clearCsrfToken();
+  return new ApiError(res.status, text, res.statusText);
+}
+
+/** The server's message for an API refusal, else the fallback (network failures included). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/** Field errors of a refused form, by field name (empty when the server named none). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? error.fields : {};
+}
+
+export const isApiStatus = (error: unknown, status: number): error is ApiError =>
+  error instanceof ApiError && error.status === status;
+
+/** True for a failure that is not an answer of the server (offline, DNS, aborted). */
+export const isNetworkError = (error: unknown): boolean => !(error instanceof ApiError);
+
 // --- requests ------------------------------------------------------------------------------------
 
-async function buildHeaders(method: string, hasBody: boolean): Promise<Headers> {
+async function buildHeaders(method: string, hasBody: boolean, csrf: boolean): Promise<Headers> {
   const headers = new Headers();
   if (hasBody) headers.set('Content-Type', 'application/json');
   const token = getAuthToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (!SAFE_METHODS.has(method)) {
+  if (csrf || !SAFE_METHODS.has(method)) {
     try {
       headers.set('X-CSRF-Token', await getCsrfToken());
     } catch (error) {
@@ -103,10 +167,11 @@ export async function apiFetch(
   method: HttpMethod,
   url: string,
   body?: unknown,
-  init: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+  init: { headers?: Record<string, string>; signal?: AbortSignal; csrf?: boolean } = {},
 ): Promise<Response> {
   const hasBody = body !== undefined;
-  const headers = await buildHeaders(method, hasBody);
+  // `csrf` also sends the token on a GET that changes something (a download link spends the download).
+  const headers = await buildHeaders(method, hasBody, init.csrf === true);
   for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
   return fetch(url, {
     method,
@@ -120,9 +185,7 @@ export async function apiFetch(
 /** Throw the SPEC 8 generic error for a non-ok answer; clear the CSRF cache on a CSRF refusal. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
-  const text = await res.text().catch(() => '');
-  if (res.status === 403 && text.includes('CSRF_ERROR')) clearCsrfToken();
-  throw new Error(`${res.status}: ${text || res.statusText}`);
+  throw await apiErrorOf(res);
 }
 
 /** Send a request and throw on any non-ok answer. Returns the Response for the caller to read. */

@@ -19,6 +19,7 @@ import { useBook, useSaveBook } from '@client/features/admin/api';
 import { ImageUploadField } from '@client/features/admin/components/image-upload-field';
 import { errorFields, errorText } from '@client/features/admin/format';
 import { PreOrderSettings } from '@client/features/pre-orders/components/pre-order-settings';
+import { isApiStatus } from '@client/lib/api-client';
 
 type FormInput = z.input<typeof bookInputSchema>;
 type FormOutput = z.output<typeof bookInputSchema>;
@@ -96,7 +97,7 @@ export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' })
 
   const loading = mode === 'edit' && book.isPending && validId;
   // A missing book must not look like an empty form that would create nothing on save.
-  const missing = mode === 'edit' && (!validId || (book.isError && book.error.message.startsWith('404')));
+  const missing = mode === 'edit' && (!validId || (book.isError && isApiStatus(book.error, 404)));
   const failed = mode === 'edit' && !missing && book.isError;
   return (
     <PageShell width="default" eyebrow="Admin" title={heading}>

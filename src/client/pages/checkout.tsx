@@ -13,7 +13,8 @@ import { Alert } from '@client/components/ui/alert';
 import { buttonClasses } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/toast-store';
-import { createCheckout, errorMessage, fetchFeaturedBook } from '@client/features/purchase/api';
+import { createCheckout, fetchFeaturedBook } from '@client/features/purchase/api';
+import { errorMessage, isApiStatus } from '@client/lib/api-client';
 import { DiscountCheckout } from '@client/features/purchase/components/discount-checkout';
 import { savePurchaseIntent } from '@client/features/purchase/intent';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -47,7 +48,7 @@ export default function CheckoutPage() {
     start
       .then(({ url }) => goTo(url, navigate))
       .catch((err: unknown) => {
-        if (err instanceof Error && err.message.startsWith('401') && isFormat(format)) {
+        if (isApiStatus(err, 401) && isFormat(format)) {
           // Signed out meanwhile: keep the choice and come back here after logging in.
           savePurchaseIntent(format, Date.now(), discountCode);
           toast({ title: 'Please log in', description: 'Sign in to complete your purchase.' });

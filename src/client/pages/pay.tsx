@@ -18,13 +18,13 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/toast-store';
 import {
   cancelLocalSession,
-  errorMessage,
   payLocalSession,
   paymentSessionKey,
   usePaymentSession,
 } from '@client/features/purchase/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { DiscountedPrice } from '@client/features/purchase/components/discounted-price';
+import { errorMessage, isApiStatus } from '@client/lib/api-client';
 
 export default function PayPage() {
   useDocumentTitle('Secure Checkout');
@@ -49,7 +49,7 @@ export default function PayPage() {
 }
 
 function SessionError({ error }: { error: Error }) {
-  const signedOut = error.message.startsWith('401');
+  const signedOut = isApiStatus(error, 401);
   return (
     <div className="grid max-w-xl gap-6">
       <Alert variant="destructive" title={signedOut ? 'Please log in' : 'Checkout not found'}>

@@ -1,5 +1,6 @@
 /** Dashboard number formatting (SPEC 9 "Dashboard"): thousands by commas, one-decimal percentages, £ from minor units. */
 import { CURRENCY_SYMBOL } from '@shared/constants';
+import { ApiError } from '@client/lib/api-client';
 
 const integer = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -28,34 +29,11 @@ export const formatDateTime = (iso: string) =>
 export const formatShortDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/**
- * The readable part of an API error: the client raises "400: {json}" (SPEC 8), and the server's JSON
- * carries a human message.
- */
+/** The readable part of an API error: the server's message, else its answer, else the failure itself. */
 export function errorText(error: unknown): string {
-  const raw = error instanceof Error ? error.message : String(error);
-  const match = raw.match(/^\d{3}: ([\s\S]*)$/);
-  if (match) {
-    try {
-      const body = JSON.parse(match[1]) as { message?: unknown };
-      if (typeof body.message === 'string' && body.message) return body.message;
-    } catch {
-      // Not JSON: the text itself is the message.
-    }
-    return match[1];
-  }
-  return raw;
+  if (error instanceof ApiError) return error.serverMessage ?? error.detail;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Field errors from a 400 answer, when the server sent them. */
-export function errorFields(error: unknown): Record<string, string> {
-  const raw = error instanceof Error ? error.message : '';
-  const match = raw.match(/^\d{3}: ([\s\S]*)$/);
-  if (!match) return {};
-  try {
-    const body = JSON.parse(match[1]) as { fields?: Record<string, string> };
-    return body.fields ?? {};
-  } catch {
-    return {};
-  }
-}
+export { fieldErrors as errorFields } from '@client/lib/api-client';

@@ -1,10 +1,6 @@
 /**
- * Auth status for the browser shell (SPEC 4 "Authentication", SPEC 8 logout toasts).
- *
- * - `useAuthStatus()`      GET /api/users/check-auth; polled every 30 s, refetched on focus, fresh 10 s.
- *   `useAuthStatus({ cache: 'long' })` is the floating bar's 5-minute cached copy (own cache entry,
- *   so its long cache is not reset by the header's polling).
- * - `useIsAdmin()`         true only for a signed-in user with role admin.
+ * Auth calls of the browser (SPEC 4 "Authentication", SPEC 8 logout toasts). Who is signed in lives in
+ * lib/session.ts (re-exported here), since many features ask it.
  * - `logout()` / `useLogout()` sign out locally first, then tell the server.
  * Both status queries share the AUTH_STATUS_KEY prefix: invalidate that prefix after login/logout.
  * - Account calls (login, register, forgot/reset/change password, profile) return a `CallResult` so
@@ -14,62 +10,12 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@client/lib/router';
-import { AUTH_POLL_MS, AUTH_STALE_MS, FLOATING_BAR_AUTH_CACHE_MS } from '@shared/constants';
 import type { AuthStatus, UserProfile } from '@shared/schemas/auth';
-import { apiFetch, apiRequest, clearAuthToken, clearCsrfToken, setAuthToken } from '@client/lib/api-client';
+import { apiErrorOf, apiFetch, apiRequest, clearAuthToken, clearCsrfToken, setAuthToken } from '@client/lib/api-client';
 import { toast } from '@client/components/ui/toast-store';
 
-export const AUTH_STATUS_PATH = '/api/users/check-auth';
-export const AUTH_STATUS_KEY = [AUTH_STATUS_PATH] as const;
-const LONG_CACHE_KEY = [AUTH_STATUS_PATH, 'long-cache'] as const;
-
-export const SIGNED_OUT: AuthStatus = { isAuthenticated: false, user: null };
-
-/** A failed check counts as signed out; the failure is only logged (SPEC 8). */
-export async function fetchAuthStatus(signal?: AbortSignal): Promise<AuthStatus> {
-  try {
-    const res = await apiRequest('GET', AUTH_STATUS_PATH, undefined, { signal });
-    const data = (await res.json()) as Partial<AuthStatus>;
-    return { isAuthenticated: data.isAuthenticated === true, user: data.user ?? null };
-  } catch (error) {
-    if (!signal?.aborted) console.error('Auth check failed', error);
-    return SIGNED_OUT;
-  }
-}
-
-export interface AuthStatusOptions {
-  /** 'live' (default): SPEC 4 polling; 'long': the floating bar's 5-minute cache. */
-  cache?: 'live' | 'long';
-}
-
-export function useAuthStatus(options: AuthStatusOptions = {}) {
-  const long = options.cache === 'long';
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: long ? LONG_CACHE_KEY : AUTH_STATUS_KEY,
-    // The long copy asks through the live entry, so a page that shows both (header and floating bar)
-    // makes one request, not two.
-    queryFn: long
-      ? () => queryClient.fetchQuery({ queryKey: AUTH_STATUS_KEY, queryFn: ({ signal }) => fetchAuthStatus(signal), staleTime: AUTH_STALE_MS })
-      : ({ signal }) => fetchAuthStatus(signal),
-    staleTime: long ? FLOATING_BAR_AUTH_CACHE_MS : AUTH_STALE_MS,
-    gcTime: long ? FLOATING_BAR_AUTH_CACHE_MS : undefined,
-    refetchInterval: long ? false : AUTH_POLL_MS,
-    refetchOnWindowFocus: !long,
-  });
-  const status = query.data ?? SIGNED_OUT;
-  return {
-    ...query,
-    status,
-    isAuthenticated: status.isAuthenticated,
-    user: status.user ?? null,
-    isAdmin: status.isAuthenticated && status.user?.role === 'admin',
-  };
-}
-
-export function useIsAdmin(options?: AuthStatusOptions): boolean {
-  return useAuthStatus(options).isAdmin;
-}
+export { AUTH_STATUS_KEY, AUTH_STATUS_PATH, fetchAuthStatus, SIGNED_OUT, useAuthStatus, useIsAdmin, type AuthStatusOptions } from '@client/lib/session';
+import { AUTH_STATUS_KEY, fetchAuthStatus, SIGNED_OUT } from '@client/lib/session';
 
 export interface LogoutDeps {
   queryClient: QueryClient;
@@ -140,12 +86,10 @@ async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Pro
     console.error(`${method} ${url} failed`, error);
     return { kind: 'network', error };
   }
-  const data = (await res.json().catch(() => null)) as (T & { message?: unknown; fields?: unknown }) | null;
-  if (res.ok) return { kind: 'ok', data: data as T };
-  const message = data && typeof data.message === 'string' && data.message ? data.message : null;
-  const fields = data && typeof data.fields === 'object' ? (data.fields as Record<string, string>) : undefined;
-  if (res.status === 403 && data && (data as { code?: string }).code === 'CSRF_ERROR') clearCsrfToken();
-  return { kind: 'failed', status: res.status, message, fields };
+  if (res.ok) return { kind: 'ok', data: (await res.json().catch(() => null)) as T };
+  const error = await apiErrorOf(res);
+  const fields = Object.keys(error.fields).length > 0 ? error.fields : undefined;
+  return { kind: 'failed', status: res.status, message: error.serverMessage, fields };
 }
 
 export interface LoginAnswer {

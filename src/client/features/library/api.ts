@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIBRARY_QUERY_RETRIES } from '@shared/constants';
 import type { AssetLookup, DownloadLink, LibraryItem, Order } from '@shared/schemas/library';
-import { apiFetch, getCsrfToken } from '@client/lib/api-client';
+import { apiErrorOf, apiFetch } from '@client/lib/api-client';
 
 export const LIBRARY_KEY = ['/api/library/books'] as const;
 export const ORDERS_KEY = ['/api/library/orders'] as const;
@@ -44,13 +44,8 @@ export function useOrders(enabled: boolean) {
 }
 
 async function messageOf(res: Response): Promise<string | null> {
-  const text = await res.text().catch(() => '');
-  try {
-    const body = JSON.parse(text) as { message?: unknown };
-    return typeof body.message === 'string' && body.message ? body.message : null;
-  } catch {
-    return text || null;
-  }
+  const error = await apiErrorOf(res);
+  return error.serverMessage ?? (error.body || null);
 }
 
 /** Asks for the asset, then spends the download and gets the link. Throws Errors with SPEC 8 messages. */
@@ -62,14 +57,8 @@ export async function requestDownload(item: LibraryItem): Promise<{ url: string;
   if (!lookup.success || !lookup.asset) throw new Error('Digital asset not found');
 
   // The link spends the one download, so it carries the CSRF token too (the server refuses a bare cookie).
-  let csrf: Record<string, string> = {};
-  try {
-    csrf = { 'X-CSRF-Token': await getCsrfToken() };
-  } catch (error) {
-    console.error(error);
-  }
   const linkRes = await apiFetch('GET', `/api/digital-assets/${lookup.asset.id}/download?userId=${item.userId}`, undefined, {
-    headers: csrf,
+    csrf: true,
   });
   if (!linkRes.ok) throw new Error((await messageOf(linkRes)) ?? 'Failed to get download link');
   const link = (await linkRes.json()) as DownloadLink;

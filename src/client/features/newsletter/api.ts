@@ -2,23 +2,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthStatus } from '@shared/schemas/auth';
 import type { SubscribeAnswer } from '@shared/schemas/newsletter';
-import { apiFetch, apiRequest, clearAuthToken, setAuthToken } from '@client/lib/api-client';
+import { apiErrorOf, apiFetch, apiRequest, clearAuthToken, setAuthToken } from '@client/lib/api-client';
 import { toast } from '@client/components/ui/toast-store';
-import { AUTH_STATUS_KEY, SIGNED_OUT } from '@client/features/auth/api';
+import { AUTH_STATUS_KEY, SIGNED_OUT } from '@client/lib/session';
 
 export async function subscribeToNewsletter(email: string): Promise<SubscribeAnswer> {
   // SPEC 3: the name is sent empty.
   const res = await apiRequest('POST', '/api/subscribe', { email, name: '' });
   return (await res.json()) as SubscribeAnswer;
-}
-
-async function readMessage(res: Response): Promise<string | undefined> {
-  try {
-    const body = (await res.json()) as { message?: unknown };
-    return typeof body.message === 'string' && body.message ? body.message : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export async function demoLogin(queryClient: QueryClient, credentials: { username: string; password: string }) {
@@ -30,9 +21,13 @@ export async function demoLogin(queryClient: QueryClient, credentials: { usernam
     toast({ title: 'Login Error', description: 'An error occurred during login', variant: 'destructive' });
     return false;
   }
-  const body = (await res.clone().json().catch(() => ({}))) as { success?: boolean; token?: string; message?: string };
-  if (!res.ok || body.success === false) {
-    toast({ title: 'Login Failed', description: (await readMessage(res)) ?? 'Unable to log in', variant: 'destructive' });
+  if (!res.ok) {
+    toast({ title: 'Login Failed', description: (await apiErrorOf(res)).serverMessage ?? 'Unable to log in', variant: 'destructive' });
+    return false;
+  }
+  const body = (await res.json().catch(() => ({}))) as { success?: boolean; token?: string; message?: string };
+  if (body.success === false) {
+    toast({ title: 'Login Failed', description: body.message || 'Unable to log in', variant: 'destructive' });
     return false;
   }
   if (body.token) setAuthToken(body.token);
@@ -47,7 +42,7 @@ export async function demoLogout(queryClient: QueryClient) {
   try {
     const res = await apiFetch('POST', '/api/users/logout');
     if (res.ok) toast({ title: 'Logout Successful', description: 'You have been logged out of your account.' });
-    else toast({ title: 'Logout Failed', description: (await readMessage(res)) ?? 'Unable to log out', variant: 'destructive' });
+    else toast({ title: 'Logout Failed', description: (await apiErrorOf(res)).serverMessage ?? 'Unable to log out', variant: 'destructive' });
   } catch (error) {
     console.error('Demo logout failed', error);
     toast({ title: 'Logout Error', description: 'An error occurred during logout', variant: 'destructive' });

@@ -70,16 +70,3 @@ export async function cancelLocalSession(sessionId: string): Promise<PaymentResu
   const res = await apiRequest('POST', `/api/checkout/sessions/${encodeURIComponent(sessionId)}/cancel`);
   return (await res.json()) as PaymentResult;
 }
-
-/** "500: {json}" -> the server's message, for toasts. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const text = error instanceof Error ? error.message : '';
-  const body = text.replace(/^\d{3}: /, '');
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
-  } catch {
-    // Not JSON: use the fallback below.
-  }
-  return fallback;
-}

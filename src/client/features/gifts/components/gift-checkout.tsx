@@ -6,7 +6,8 @@ import { GIFT_MESSAGES, type GiftRequest } from '@shared/schemas/gifts';
 import { formatLabel } from '@shared/constants';
 import { Alert } from '@client/components/ui/alert';
 import { toast } from '@client/components/ui/toast-store';
-import { createCheckout, errorMessage, fetchFeaturedBook } from '@client/features/purchase/api';
+import { createCheckout, fetchFeaturedBook } from '@client/features/purchase/api';
+import { errorMessage, isApiStatus, isNetworkError } from '@client/lib/api-client';
 import { GiftForm } from './gift-form';
 
 export interface GiftCheckoutProps {
@@ -34,11 +35,11 @@ export function GiftCheckout({ bookId, title, format, goTo, onSignedOut }: GiftC
       const { url } = await createCheckout(id, format, { gift });
       goTo(url);
     } catch (err) {
-      if (err instanceof Error && err.message.startsWith('401')) {
+      if (isApiStatus(err, 401)) {
         onSignedOut();
         return;
       }
-      const message = errorMessage(err, err instanceof Error && !/^\d{3}/.test(err.message) ? err.message : 'An error occurred during purchase. Please try again.');
+      const message = errorMessage(err, err instanceof Error && isNetworkError(err) ? err.message : 'An error occurred during purchase. Please try again.');
       toast({ title: 'Purchase Failed', description: message, variant: 'destructive' });
       setError(message);
       setBusy(false);

@@ -12,7 +12,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/toast-store';
-import { useAuthStatus } from '@client/features/auth/api';
+import { useAuthStatus } from '@client/lib/session';
 import { demoLogin, demoLogout, subscribeToNewsletter } from '../api';
 
 export const NEWSLETTER_EMAIL_ID = 'newsletter-email';

@@ -8,7 +8,7 @@ import { CalendarClock } from 'lucide-react';
 import { type PreOrderArea as Area, formatReleaseDate } from '@shared/schemas/pre-orders';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
-import { useAuthStatus } from '@client/features/auth/api';
+import { useAuthStatus } from '@client/lib/session';
 import { checkoutPath } from '@client/features/purchase/intent';
 import { useNavigate } from '@client/lib/router';
 

@@ -12,7 +12,8 @@ import { formatLabel } from '@shared/constants';
 import { Alert } from '@client/components/ui/alert';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { createCheckout, errorMessage, fetchQuote } from '../api';
+import { errorMessage } from '@client/lib/api-client';
+import { createCheckout, fetchQuote } from '../api';
 import { DiscountedPrice } from './discounted-price';
 
 export function DiscountCheckout({

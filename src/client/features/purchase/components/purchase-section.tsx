@@ -12,7 +12,7 @@ import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast-store';
-import { useAuthStatus } from '@client/features/auth/api';
+import { useAuthStatus } from '@client/lib/session';
 import { scrollToAnchor } from '@client/lib/scroll-to-anchor';
 import { useStoreFormats } from '../api';
 import { DiscountCodeField } from './discount-code-field';
