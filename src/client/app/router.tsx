@@ -15,7 +15,7 @@ import { AdminGuard, ProtectedRoute } from './route-guards';
 // one of its sections lands where the section stays.
 const HomePage = preloadable(
   () => import('@client/pages/home'),
-  () => import('@client/features/home/lazy-sections').then((m) => m.preloadSections()),
+  () => import('@client/pages/home-sections/lazy-sections').then((m) => m.preloadSections()),
 );
 const BlogListPage = preloadable(() => import('@client/pages/blog-list'));
 const BlogPostPage = preloadable(() => import('@client/pages/blog-post'));
@@ -65,7 +65,7 @@ export function preloadPage(pathname: string): Promise<void> {
   if (pathname === '/') {
     return Promise.all([
       HomePage.preload(),
-      import('@client/features/home/lazy-sections').then((m) => m.preloadVisibleSections()),
+      import('@client/pages/home-sections/lazy-sections').then((m) => m.preloadVisibleSections()),
     ]).then(() => undefined);
   }
   if (/^\/blog\/?$/i.test(pathname)) return BlogListPage.preload();

@@ -2,7 +2,7 @@
  * What a reader does to the server's HTML before React has made it live, played back once it is.
  *
  * React attaches a part's handlers only when it hydrates that part: the whole page once its code has
- * arrived, and each lazily loaded home section later still (features/home/lazy-sections). React does not
+ * arrived, and each lazily loaded home section later still (pages/home-sections/lazy-sections). React does not
  * replay a click on a part it cannot hydrate at that moment, so a "Buy" or "Play" pressed too early
  * would do nothing, and a form submitted then would be sent by the browser itself as a page load. Such
  * presses are held here, the part's code is asked for at once, and when the part is live the text the

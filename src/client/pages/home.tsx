@@ -4,9 +4,9 @@
  * The server renders all of it; the browser runs the hero's code at once and each later section's code
  * as the reader nears it.
  */
-import { useSite } from '@client/features/home/api';
-import { useHomeHead } from '@client/features/home/use-home-head';
-import { Hero } from '@client/features/home/components/hero';
+import { useSite } from '@client/pages/home-sections/api';
+import { useHomeHead } from '@client/pages/home-sections/use-home-head';
+import { Hero } from '@client/pages/home-sections/components/hero';
 import {
   AuthorSection,
   BlogTeaser,
@@ -19,7 +19,7 @@ import {
   SectionSlot,
   SynopsisSection,
   UpcomingSection,
-} from '@client/features/home/lazy-sections';
+} from '@client/pages/home-sections/lazy-sections';
 import { SITE } from '@client/lib/site';
 
 export default function HomePage() {
@@ -50,7 +50,7 @@ export default function HomePage() {
   return (
     <>
       <Hero site={data} failed={site.isError} />
-      {/* Below the hero, each section's code arrives as the reader nears it (features/home/lazy-sections). */}
+      {/* Below the hero, each section's code arrives as the reader nears it (pages/home-sections/lazy-sections). */}
       <SectionSlot><SynopsisSection site={data} /></SectionSlot>
       <SectionSlot><ExcerptSection site={data} /></SectionSlot>
       <SectionSlot><AuthorSection site={data} /></SectionSlot>

@@ -16,7 +16,7 @@ import { afterSignIn } from '@client/features/auth/api';
 import { LoginForm } from '@client/features/auth/components/login-form';
 import { RegisterForm } from '@client/features/auth/components/register-form';
 import { takeGiftPath } from '@client/features/gifts/return-path';
-import { redirectAfterLogin } from '@client/features/auth/post-login';
+import { redirectAfterLogin } from './login-redirect';
 import { readReturnTo } from '@client/features/auth/query-params';
 
 type Tab = 'login' | 'register';

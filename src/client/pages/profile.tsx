@@ -18,7 +18,7 @@ import { useAuthStatus, useLogout } from '@client/features/auth/api';
 import { AccountDetails } from '@client/features/auth/components/account-details';
 import { readReturnTo } from '@client/features/auth/query-params';
 import { hasPurchaseIntent } from '@client/features/purchase/intent';
-import { LibraryTab } from '@client/features/library/components/library-tab';
+import { ProfileLibrary } from './profile-library';
 
 const LIBRARY_HASH = '#library';
 const SECTION_LINKS = [
@@ -104,7 +104,7 @@ export default function ProfilePage() {
           <AccountDetails userId={auth.user.id} />
         </TabsContent>
         <TabsContent value="library">
-          <LibraryTab userId={auth.user.id} />
+          <ProfileLibrary userId={auth.user.id} />
         </TabsContent>
       </Tabs>
     </PageShell>

@@ -100,6 +100,8 @@ export function createTestLocation(initialPath = '/') {
     show(entries[index]!);
   };
 
+  // A hook under the router's own name for it (hashHook): named useHash here so the hooks rules see one.
+  const useHash = () => useSyncExternalStore(subscribe, () => current.hash);
   const hook = Object.assign(
     () => {
       const [path] = memory.hook();
@@ -107,7 +109,7 @@ export function createTestLocation(initialPath = '/') {
     },
     {
       searchHook: memory.searchHook,
-      hashHook: () => useSyncExternalStore(subscribe, () => current.hash),
+      hashHook: useHash,
       current: () => current,
       go,
     } satisfies LocationHookExtras & { searchHook: unknown },

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PURCHASE_FORMATS } from '../constants';
-import { dbId, INVALID_FORMAT_MESSAGE, MAX_DB_ID, text } from './common';
+import { INVALID_FORMAT_MESSAGE, MAX_DB_ID, text } from './common';
 import { discountCodeField } from './discounts';
 import { giftRequestSchema } from './gifts';
 

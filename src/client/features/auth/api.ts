@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@client/lib/router';
 import type { AuthStatus, UserProfile } from '@shared/schemas/auth';
-import { apiErrorOf, apiFetch, apiRequest, clearAuthToken, clearCsrfToken, setAuthToken } from '@client/lib/api-client';
+import { apiErrorOf, apiFetch, apiRequest, clearAuthToken, setAuthToken } from '@client/lib/api-client';
 import { toast } from '@client/components/ui/toast-store';
 
 export { AUTH_STATUS_KEY, AUTH_STATUS_PATH, fetchAuthStatus, SIGNED_OUT, useAuthStatus, useIsAdmin, type AuthStatusOptions } from '@client/lib/session';

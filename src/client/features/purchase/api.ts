@@ -1,27 +1,15 @@
 /** Store reads and calls for the purchase flow (formats with server prices, checkout, payment page). */
 import { useQuery } from '@tanstack/react-query';
-import type { FeaturedBook } from '@shared/schemas/books';
 import type { Quote } from '@shared/schemas/discounts';
-import type { GiftRequest } from '@shared/schemas/gifts';
-import type { CheckoutResponse, PaymentResult, PaymentSession, StoreFormatsResponse } from '@shared/schemas/checkout';
+import type { PaymentResult, PaymentSession, StoreFormatsResponse } from '@shared/schemas/checkout';
 import { apiRequest } from '@client/lib/api-client';
 
+export { createCheckout, FEATURED_BOOK_PATH, fetchFeaturedBook } from '@client/lib/checkout';
+
 export const STORE_FORMATS_KEY = ['/api/store/formats'] as const;
-export const FEATURED_BOOK_PATH = '/api/books/featured';
 
 export function useStoreFormats() {
   return useQuery<StoreFormatsResponse>({ queryKey: STORE_FORMATS_KEY });
-}
-
-/** The book on sale, or null when there is none (404) or it cannot be read. */
-export async function fetchFeaturedBook(): Promise<FeaturedBook | null> {
-  try {
-    const res = await apiRequest('GET', FEATURED_BOOK_PATH);
-    const data = (await res.json()) as Partial<FeaturedBook>;
-    return typeof data.id === 'number' && typeof data.title === 'string' ? { id: data.id, title: data.title } : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Server prices by format, for resuming a purchase outside the purchase section. */
@@ -29,19 +17,6 @@ export async function fetchFormatPrices(): Promise<Record<string, number>> {
   const res = await apiRequest('GET', STORE_FORMATS_KEY[0]);
   const data = (await res.json()) as StoreFormatsResponse;
   return Object.fromEntries(data.formats.map((f) => [f.id, f.price]));
-}
-
-/** POST /api/checkout: the server prices the order and answers the payment page to go to. */
-export async function createCheckout(
-  bookId: number,
-  format: string,
-  extras: { discountCode?: string; gift?: GiftRequest } = {},
-): Promise<CheckoutResponse> {
-  const body: Record<string, unknown> = { bookId, format };
-  if (extras.discountCode) body.discountCode = extras.discountCode;
-  if (extras.gift) body.gift = extras.gift;
-  const res = await apiRequest('POST', '/api/checkout', body);
-  return (await res.json()) as CheckoutResponse;
 }
 
 /** What a format costs with a discount code; refusals arrive as errors with the reader's message. */

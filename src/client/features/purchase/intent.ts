@@ -6,6 +6,9 @@ import { PURCHASE_FORMATS, PURCHASE_INTENT_LIFETIME_MS, STORAGE_KEYS } from '@sh
 import type { PurchaseFormat } from '@shared/constants';
 import { toast } from '@client/components/ui/toast-store';
 import { fetchFeaturedBook, fetchFormatPrices } from './api';
+import { checkoutPath } from '@client/lib/checkout';
+
+export { checkoutPath } from '@client/lib/checkout';
 
 export interface PurchaseIntent {
   format: PurchaseFormat;
@@ -70,18 +73,6 @@ export function readPurchaseIntent(now = Date.now()): PurchaseIntent | null {
   }
   clearPurchaseIntent();
   return null;
-}
-
-/** The /checkout address of SPEC 4 step 4 (the amount is for display; the server prices the order). */
-export function checkoutPath(input: { amount: number; title: string; format: string; bookId: number; discountCode?: string }): string {
-  const query = new URLSearchParams({
-    amount: String(input.amount),
-    title: input.title,
-    format: input.format,
-    bookId: String(input.bookId),
-  });
-  if (input.discountCode) query.set('discountCode', input.discountCode);
-  return `/checkout?${query.toString()}`;
 }
 
 /**

@@ -1,5 +1,11 @@
 /** The account mails: a password-reset link and a notice that the password changed. */
 import type { MailMessage } from '../../platform/mail';
+import type { AppDeps } from '../../deps';
+
+/** The site's address for links in mails: always the configured one (a Host header could point anywhere). */
+export function siteUrl(deps: Pick<AppDeps, 'config'>): string {
+  return deps.config.PUBLIC_URL.replace(/\/+$/, '');
+}
 
 const SITE = 'What We Owe the Dead';
 

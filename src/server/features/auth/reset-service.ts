@@ -11,17 +11,12 @@ import { sha256 } from '../../platform/crypto';
 import { badRequest } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { SessionService } from '../../platform/sessions';
-import { passwordChangedMail, passwordResetMail } from './mail-templates';
+import { passwordChangedMail, passwordResetMail, siteUrl } from './mail-templates';
 import { assertNotCommon } from './service';
 
 export const INVALID_RESET_LINK = 'The password reset link is invalid or has expired.';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'random' | 'mailer' | 'config'>;
-
-export function siteUrl(deps: Pick<AppDeps, 'config'>): string {
-  // Always the configured public address: a link built from the Host header could point anywhere.
-  return deps.config.PUBLIC_URL.replace(/\/+$/, '');
-}
 
 export function resetLink(deps: Pick<AppDeps, 'config'>, token: string, email: string): string {
   const params = new URLSearchParams({ token, email });

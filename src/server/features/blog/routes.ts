@@ -4,7 +4,7 @@ import { blogPostSchema, blogPostSummarySchema, blogSlugParam } from '@shared/sc
 import { errorSchema } from '@shared/schemas/common';
 import { sendCachedAnswer } from '../../platform/cached-answer';
 import { notFound } from '../../platform/errors';
-import { publishedBlog } from './published';
+import { publishedBlog } from './service';
 
 /** Routes of the blog domain: the public list and one post by slug, both from the public cache. */
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange } from '../../platform/files';
 import { type OwnedFile, openOwnedFile } from './owned-file';
-import { findEntitledPurchase } from './service';
+import { findEntitledPurchase } from './ownership';
 import { safeFileName, verifyDownloadToken } from './download-link';
 import { LINK_USED_MESSAGE, type TransferStep, completeTransfer, isTransferComplete, stepTransfer } from './transfers';
 

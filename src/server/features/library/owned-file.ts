@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../deps';
 import type { ByteRange } from '../../platform/files';
 import { isPersonalised, personalCopy } from '../copies/service';
-import { findAsset } from './service';
+import { findAsset } from './assets';
 
 /** A purchase that entitles its holder to a format's file. */
 export interface OwnedPurchase {

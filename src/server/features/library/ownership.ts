@@ -27,3 +27,13 @@ export async function ownsFormat(db: DbOrTx, userId: number, bookId: number, for
     .limit(1);
   return Boolean(row);
 }
+
+/** The purchase a download link was issued for, if it still entitles its holder. */
+export async function findEntitledPurchase(db: DbOrTx, purchaseId: number, userId: number) {
+  const [row] = await db
+    .select({ id: purchases.id, bookId: purchases.bookId, format: purchases.format })
+    .from(purchases)
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId), eq(purchases.status, 'completed'), owned))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DIGITAL_FORMATS, PHYSICAL_FORMATS, formatPrice } from '@shared/constants';
-import type { DigitalAsset, LibraryItem, Order } from '@shared/schemas/library';
+import type { LibraryItem, Order } from '@shared/schemas/library';
 import type { DbOrTx } from '../../db/client';
-import { books, digitalAssets, purchases } from '../../db/schema';
+import { books, purchases } from '../../db/schema';
 import { giftSummaries } from '../gifts/service';
 import { pendingReleases } from '../pre-orders/service';
 import { owned } from './ownership';
@@ -12,7 +12,8 @@ import { owned } from './ownership';
 export { safeFileName } from './download-link';
 export { sendOwnedFile } from './file-routes';
 export { openOwnedFile } from './owned-file';
-export { OWNED_KINDS, ownsFormat } from './ownership';
+export { type AssetRow, findAsset, toAssetAnswer } from './assets';
+export { findEntitledPurchase, OWNED_KINDS, ownsFormat } from './ownership';
 
 const bookColumns = { id: books.id, title: books.title, coverImage: books.coverImage };
 
@@ -87,34 +88,6 @@ export async function listOrders(db: DbOrTx, userId: number): Promise<Order[]> {
   }));
 }
 
-export type AssetRow = typeof digitalAssets.$inferSelect;
-
-export async function findAsset(db: DbOrTx, where: { id: number } | { bookId: number; format: string }) {
-  const [row] = await db
-    .select()
-    .from(digitalAssets)
-    .where(
-      'id' in where
-        ? eq(digitalAssets.id, where.id)
-        : and(eq(digitalAssets.bookId, where.bookId), eq(digitalAssets.format, where.format)),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-export function toAssetAnswer(row: AssetRow): DigitalAsset {
-  return {
-    id: row.id,
-    bookId: row.bookId,
-    format: row.format as DigitalAsset['format'],
-    fileName: row.fileName,
-    fileSizeKb: row.fileSizeKb,
-    version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
 /**
  * Spends one download of the user's purchase of this book and format, in ONE conditional statement: the
  * row is only updated while download_count < max_downloads, and SKIP LOCKED makes concurrent requests
@@ -143,16 +116,6 @@ export async function consumeDownload(
   const rows = (result as unknown as { rows: Array<{ id: number; download_count: number }> }).rows;
   const row = rows[0];
   return row ? { purchaseId: Number(row.id), downloadCount: Number(row.download_count) } : null;
-}
-
-/** The purchase a download link was issued for, if it still entitles its holder. */
-export async function findEntitledPurchase(db: DbOrTx, purchaseId: number, userId: number) {
-  const [row] = await db
-    .select({ id: purchases.id, bookId: purchases.bookId, format: purchases.format })
-    .from(purchases)
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId), eq(purchases.status, 'completed'), owned))
-    .limit(1);
-  return row ?? null;
 }
 
 /** The caller's paid purchase of this book in this format, if any: what entitles them to its file. */

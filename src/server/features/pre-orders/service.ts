@@ -1,15 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
-import { PURCHASE_FORMATS, formatPrice } from '@shared/constants';
+import { CURRENCY, PURCHASE_FORMATS, formatLabel, formatPrice } from '@shared/constants';
 import { type PreOrderArea, type PreOrderSettings, availableOnMessage } from '@shared/schemas/pre-orders';
-import { formatLabel } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { bookPrices, books } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { getUpcomingBook, listPrices } from '../books/service';
 import { getSetting } from '../../platform/settings';
-
-// What other features may use of this one (their only way in).
-export { preOrderJsonLd } from './json-ld';
 
 export interface SaleState {
   /** The featured book, or a book the admin put on pre-order (it has a release date). */
@@ -96,4 +93,36 @@ export async function writePreOrderSettings(tx: DbOrTx, bookId: number, input: P
         .onConflictDoUpdate({ target: [bookPrices.bookId, bookPrices.format], set: { price } });
     }
   }
+}
+
+/**
+ * The upcoming book's schema.org Book while it is sold ahead of (or after) its release: its offers say
+ * PreOrder with availabilityStarts until the release moment, then InStock. The page holding it is cached;
+ * the release job clears the cache at that moment.
+ */
+export async function preOrderJsonLd(app: FastifyInstance): Promise<object[]> {
+  const area = await getPreOrderArea(app.deps.database.db, app.deps.clock.now());
+  if (!area) return [];
+  const { publicUrl } = app.deps.config;
+  const url = new URL('/#upcoming', publicUrl).toString();
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Book',
+      '@id': `${url}-book`,
+      name: area.book.title,
+      url,
+      offers: area.formats.map((f) => ({
+        '@type': 'Offer',
+        name: f.title,
+        price: (f.price / 100).toFixed(2),
+        priceCurrency: CURRENCY,
+        availability: area.released ? 'https://schema.org/InStock' : 'https://schema.org/PreOrder',
+        ...(area.released ? {} : { availabilityStarts: area.releaseAt }),
+        url,
+        itemCondition: 'https://schema.org/NewCondition',
+        description: `${f.title}, ${formatPrice(f.price)}`,
+      })),
+    },
+  ];
 }

@@ -6,7 +6,7 @@ import { GIFT_MESSAGES, type GiftRequest } from '@shared/schemas/gifts';
 import { formatLabel } from '@shared/constants';
 import { Alert } from '@client/components/ui/alert';
 import { toast } from '@client/components/ui/toast-store';
-import { createCheckout, fetchFeaturedBook } from '@client/features/purchase/api';
+import { createCheckout, fetchFeaturedBook } from '@client/lib/checkout';
 import { errorMessage, isApiStatus, isNetworkError } from '@client/lib/api-client';
 import { GiftForm } from './gift-form';
 

@@ -1,12 +1,10 @@
 /** One purchased book in the library: cover, title, "{n} format(s) purchased" and a row per format. */
 import { BookOpen, Download, File, FileText, Headphones } from 'lucide-react';
 import { availableOnMessage } from '@shared/schemas/pre-orders';
-import type { ProgressSummary } from '@shared/schemas/reading';
 import type { LibraryItem } from '@shared/schemas/library';
 import { Button } from '@client/components/ui/button';
-import { SendToKindleButton } from '@client/features/copies/components/send-to-kindle';
+import type { ReactNode } from 'react';
 import { type LibraryGroup, isDownloadUsed } from '../group';
-import { RoomLink } from './room-link';
 
 const FORMATS: Record<string, { label: string; Icon: typeof File }> = {
   ebook: { label: 'E-Book', Icon: BookOpen },
@@ -22,11 +20,13 @@ interface Props {
   group: LibraryGroup;
   downloadingId: number | null;
   onDownload: (item: LibraryItem) => void;
-  /** Saved reading/listening positions, for the "Read 37%" lines. */
-  progress?: ProgressSummary[];
+  /** What the page adds beside a format's download button (the reading room, Send to Kindle). */
+  itemActions?: LibraryItemActions;
 }
 
-export function LibraryBookCard({ group, downloadingId, onDownload, progress = [] }: Props) {
+export type LibraryItemActions = (item: LibraryItem, context: { label: string; title: string }) => ReactNode;
+
+export function LibraryBookCard({ group, downloadingId, onDownload, itemActions }: Props) {
   const count = group.items.length;
   return (
     <li className="overflow-hidden rounded-xl border border-ink-700 bg-ink-900/80 shadow-xl shadow-black/30">
@@ -66,13 +66,7 @@ export function LibraryBookCard({ group, downloadingId, onDownload, progress = [
                 <span className="rounded-full border border-bone-300/30 px-3 py-1 text-sm text-bone-200">{availableOnMessage(item.availableAt)}</span>
               ) : (
               <span className="flex flex-wrap items-center justify-end gap-3">
-                <RoomLink
-                  bookId={item.bookId}
-                  format={item.format}
-                  label={label}
-                  progress={progress.find((p) => p.bookId === item.bookId && p.format === item.format)}
-                />
-                {item.format === 'ebook' ? <SendToKindleButton bookId={item.bookId} title={group.book.title} /> : null}
+                {itemActions?.(item, { label, title: group.book.title })}
                 <Button
                   size="sm"
                   variant={used ? 'outline' : 'primary'}

@@ -11,23 +11,24 @@ import { Alert } from '@client/components/ui/alert';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast-store';
-import { useReadingProgress } from '@client/features/reading/api';
 import { LIBRARY_KEY, requestDownload, triggerBrowserDownload, useLibrary, useOrders } from '../api';
 import { groupLibrary } from '../group';
-import { LibraryBookCard } from './library-book-card';
-import { OrdersList } from './orders-list';
+import { LibraryBookCard, type LibraryItemActions } from './library-book-card';
+import { OrdersList, type OrdersListProps } from './orders-list';
 
 const LOAD_ERROR = 'Error loading your purchases. Please try again.';
 
 export interface LibraryTabProps {
   userId?: number | null;
+  /** Filled by the page with other features' parts: reading room links, Send to Kindle, gift status. */
+  itemActions?: LibraryItemActions;
+  orderStatus?: OrdersListProps['orderStatus'];
 }
 
-export function LibraryTab({ userId }: LibraryTabProps) {
+export function LibraryTab({ userId, itemActions, orderStatus }: LibraryTabProps) {
   const signedIn = typeof userId === 'number' && userId > 0;
   const library = useLibrary(signedIn);
   const orders = useOrders(signedIn);
-  const progress = useReadingProgress(signedIn);
   const queryClient = useQueryClient();
   const [downloadingId, setDownloadingId] = useState<number | null>(null);
 
@@ -99,12 +100,12 @@ export function LibraryTab({ userId }: LibraryTabProps) {
                 group={group}
                 downloadingId={downloadingId}
                 onDownload={(i) => void download(i)}
-                progress={progress.data}
+                itemActions={itemActions}
               />
             ))}
           </ul>
         )}
-        {signedIn && orders.data ? <OrdersList orders={orders.data} /> : null}
+        {signedIn && orders.data ? <OrdersList orders={orders.data} orderStatus={orderStatus} /> : null}
       </div>
     </section>
   );

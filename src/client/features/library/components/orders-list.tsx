@@ -3,8 +3,7 @@ import { Gift, Package, Truck } from 'lucide-react';
 import { type Order } from '@shared/schemas/library';
 import { formatLabel } from '@shared/constants';
 import { Badge } from '@client/components/ui/badge';
-import { GiftStatus } from '@client/features/gifts/components/gift-status';
-import { ORDERS_KEY } from '../api';
+import type { ReactNode } from 'react';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -15,7 +14,13 @@ function statusLabel(order: Order): string {
   return 'Preparing to ship';
 }
 
-export function OrdersList({ orders }: { orders: Order[] }) {
+export interface OrdersListProps {
+  orders: Order[];
+  /** What the page shows instead of the status badge (a gift's own status), or null for the badge. */
+  orderStatus?: (order: Order) => ReactNode | null;
+}
+
+export function OrdersList({ orders, orderStatus }: OrdersListProps) {
   if (orders.length === 0) return null;
   return (
     <section aria-labelledby="orders-title" className="mt-12">
@@ -51,11 +56,7 @@ export function OrdersList({ orders }: { orders: Order[] }) {
                 </span>
               </span>
             </span>
-            {order.gift ? (
-              <GiftStatus gift={order.gift} ordersKey={ORDERS_KEY} />
-            ) : (
-              <Badge variant={order.status === 'shipped' ? 'accent' : 'outline'}>{statusLabel(order)}</Badge>
-            )}
+            {orderStatus?.(order) ?? <Badge variant={order.status === 'shipped' ? 'accent' : 'outline'}>{statusLabel(order)}</Badge>}
           </li>
         ))}
       </ul>

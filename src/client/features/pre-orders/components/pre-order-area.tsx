@@ -9,7 +9,7 @@ import { type PreOrderArea as Area, formatReleaseDate } from '@shared/schemas/pr
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { useAuthStatus } from '@client/lib/session';
-import { checkoutPath } from '@client/features/purchase/intent';
+import { checkoutPath } from '@client/lib/checkout';
 import { useNavigate } from '@client/lib/router';
 
 export const PRE_ORDER_KEY = ['/api/store/pre-order'] as const;

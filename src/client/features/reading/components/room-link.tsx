@@ -3,7 +3,7 @@ import { AudioLines, BookText } from 'lucide-react';
 import type { ProgressSummary } from '@shared/schemas/reading';
 import { buttonClasses } from '@client/components/ui/button';
 import { Link } from '@client/lib/router';
-import { listenedLabel, readLabel, roomPath } from '@client/features/reading/api';
+import { listenedLabel, readLabel, roomPath } from '../api';
 
 interface Props {
   bookId: number;

@@ -3,7 +3,7 @@ import type { LibraryItem } from '@shared/schemas/library';
 import { Toaster } from '@client/components/ui/toaster';
 import { resetToastStore } from '@client/components/ui/toast-store';
 import { json, mockFetch, Outlet, renderWithRouter } from '@client/test/render';
-import { LibraryTab } from './library-tab';
+import { ProfileLibrary } from './profile-library';
 
 const book = { id: 1, title: 'What We Owe the Dead', coverImage: '/images/cover.svg' };
 const item = (over: Partial<LibraryItem> & { id: number; format: LibraryItem['format'] }): LibraryItem => ({
@@ -20,13 +20,13 @@ const item = (over: Partial<LibraryItem> & { id: number; format: LibraryItem['fo
 
 function renderTab(userId: number | null = 7) {
   return renderWithRouter([
-    { element: <><Outlet /><Toaster /></>, children: [{ path: '/profile', element: <LibraryTab userId={userId} /> }] },
+    { element: <><Outlet /><Toaster /></>, children: [{ path: '/profile', element: <ProfileLibrary userId={userId} /> }] },
   ], '/profile');
 }
 
 const rowFor = (label: string) => screen.getByText(label, { selector: 'span.font-medium' }).closest('li')!;
 
-describe('LibraryTab', () => {
+describe('the profile library', () => {
   beforeEach(() => act(() => resetToastStore()));
 
   it('without a userId asks the reader to log in', () => {

@@ -1,0 +1,32 @@
+/**
+ * The profile's library as readers see it: the library feature's list, with what other features add to
+ * each row (the reading room and how far the reader got, Send to Kindle for e-books, a gift's status).
+ */
+import { SendToKindleButton } from '@client/features/copies/components/send-to-kindle';
+import { GiftStatus } from '@client/features/gifts/components/gift-status';
+import { ORDERS_KEY } from '@client/features/library/api';
+import { LibraryTab } from '@client/features/library/components/library-tab';
+import { useReadingProgress } from '@client/features/reading/api';
+import { RoomLink } from '@client/features/reading/components/room-link';
+
+export function ProfileLibrary({ userId }: { userId?: number | null }) {
+  const signedIn = typeof userId === 'number' && userId > 0;
+  const progress = useReadingProgress(signedIn).data ?? [];
+  return (
+    <LibraryTab
+      userId={userId}
+      itemActions={(item, { label, title }) => (
+        <>
+          <RoomLink
+            bookId={item.bookId}
+            format={item.format}
+            label={label}
+            progress={progress.find((p) => p.bookId === item.bookId && p.format === item.format)}
+          />
+          {item.format === 'ebook' ? <SendToKindleButton bookId={item.bookId} title={title} /> : null}
+        </>
+      )}
+      orderStatus={(order) => (order.gift ? <GiftStatus gift={order.gift} ordersKey={ORDERS_KEY} /> : null)}
+    />
+  );
+}

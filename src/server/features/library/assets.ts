@@ -1,0 +1,33 @@
+/** A book's digital files as the database lists them, and their answer shape (SPEC 3 "Digital asset"). */
+import { and, eq } from 'drizzle-orm';
+import type { DigitalAsset } from '@shared/schemas/library';
+import type { DbOrTx } from '../../db/client';
+import { digitalAssets } from '../../db/schema';
+
+export type AssetRow = typeof digitalAssets.$inferSelect;
+
+export async function findAsset(db: DbOrTx, where: { id: number } | { bookId: number; format: string }) {
+  const [row] = await db
+    .select()
+    .from(digitalAssets)
+    .where(
+      'id' in where
+        ? eq(digitalAssets.id, where.id)
+        : and(eq(digitalAssets.bookId, where.bookId), eq(digitalAssets.format, where.format)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export function toAssetAnswer(row: AssetRow): DigitalAsset {
+  return {
+    id: row.id,
+    bookId: row.bookId,
+    format: row.format as DigitalAsset['format'],
+    fileName: row.fileName,
+    fileSizeKb: row.fileSizeKb,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
