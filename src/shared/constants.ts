@@ -7,7 +7,6 @@ export type PurchaseFormat = (typeof PURCHASE_FORMATS)[number];
 export const DIGITAL_FORMATS = ['ebook', 'audiobook', 'pdf'] as const;
 export type DigitalFormat = (typeof DIGITAL_FORMATS)[number];
 export const PHYSICAL_FORMATS = ['hardcover', 'paperback'] as const;
-export type PhysicalFormat = (typeof PHYSICAL_FORMATS)[number];
 
 /** Every format the database accepts on a purchase, price or asset row. */
 export const ALL_FORMATS = ['hardcover', 'paperback', 'ebook', 'audiobook', 'pdf'] as const;
@@ -58,11 +57,7 @@ export const RESET_SUCCESS_REDIRECT_MS = 5000;
 export const RESET_VALIDATION_MS = 1000;
 export const SYNOPSIS_MIN_LENGTH = 10;
 export const YEAR_MIN = 1000;
-export const DEFAULT_ROLE = 'user';
-export const DEFAULT_PURCHASE_STATUS = 'completed';
-export const DEFAULT_ASSET_VERSION = '1.0';
 export const BLOG_TEASER_COUNT = 3;
-export const GALLERY_COVER_COUNT = 3;
 export const COPIED_INDICATOR_MS = 2000;
 export const WAITLIST_FOCUS_DELAY_MS = 800;
 export const SHARE_POPUP = { width: 600, height: 400 } as const;

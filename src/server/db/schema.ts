@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CURRENCY } from '../../shared/constants';
 import {
   type AnyPgColumn,
   bigint,
@@ -106,7 +107,7 @@ export const bookPrices = pgTable(
       .references(() => books.id, { onDelete: 'cascade' }),
     format: text('format').notNull(),
     price: integer('price').notNull(),
-    currency: text('currency').notNull().default('GBP'),
+    currency: text('currency').notNull().default(CURRENCY),
   },
   (t) => [
     primaryKey({ columns: [t.bookId, t.format] }),
@@ -146,7 +147,7 @@ export const purchases = pgTable(
       .references(() => books.id, { onDelete: 'restrict' }),
     format: text('format').notNull(),
     price: integer('price').notNull(),
-    currency: text('currency').notNull().default('GBP'),
+    currency: text('currency').notNull().default(CURRENCY),
     purchaseDate: ts('purchase_date').notNull().defaultNow(),
     status: text('status').notNull().default('completed'),
     orderReference: text('order_reference').notNull(),
@@ -250,7 +251,7 @@ export const checkoutSessions = pgTable(
       .references(() => books.id, { onDelete: 'cascade' }),
     format: text('format').notNull(),
     amount: integer('amount').notNull(),
-    currency: text('currency').notNull().default('GBP'),
+    currency: text('currency').notNull().default(CURRENCY),
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id'),
     status: text('status').notNull().default('open'),

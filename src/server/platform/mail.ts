@@ -178,15 +178,6 @@ export class Mailer {
   onEnqueued: (() => void) | null = null;
 }
 
-/** Count of messages still waiting, for readiness and the admin. */
-export async function pendingMailCount(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.status, 'pending'));
-  return row?.n ?? 0;
-}
-
 /** Failed messages go back to the queue with a fresh set of attempts (the admin's "Retry"). */
 export async function retryFailedMail(db: Db, now: Date): Promise<number> {
   const rows = await db

@@ -128,8 +128,3 @@ export async function verifyLogin(account: LoginAccount, password: string): Prom
   const ok = await verifyPassword(account.row.passwordHash, password);
   return ok ? { id: account.row.id, role: account.row.role as Role } : null;
 }
-
-export async function findUserById(db: Db, id: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
-}

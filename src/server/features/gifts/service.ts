@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_MAX_DOWNLOADS, isDigitalFormat } from '@shared/constants';
+import { CURRENCY, DEFAULT_MAX_DOWNLOADS, formatLabel, isDigitalFormat } from '@shared/constants';
 import {
   GIFT_CLAIM_MESSAGES,
   GIFT_MESSAGES,
@@ -11,7 +11,6 @@ import {
   sendAtError,
 } from '@shared/schemas/gifts';
 import { type CheckoutRequest } from '@shared/schemas/checkout';
-import { formatLabel } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { books, checkoutSessions, gifts, purchases, users } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';
@@ -220,7 +219,7 @@ export async function claimGift(app: FastifyInstance, token: string, userId: num
         bookId: gift.bookId,
         format: gift.format,
         price: 0,
-        currency: 'GBP',
+        currency: CURRENCY,
         purchaseDate: now,
         status: 'completed',
         orderReference: `${gift.orderReference}-GIFT`,

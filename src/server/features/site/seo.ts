@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formatPrice } from '@shared/constants';
+import { CURRENCY, formatPrice } from '@shared/constants';
 import type { HeadTags } from '../../platform/spa';
 import { getSiteData } from './service';
 import { publishedBlog } from '../blog/service';
@@ -36,7 +36,7 @@ export async function homeHead(app: FastifyInstance): Promise<HeadTags | null> {
       '@type': 'Offer',
       name: f.title,
       price: (f.price! / 100).toFixed(2),
-      priceCurrency: 'GBP',
+      priceCurrency: CURRENCY,
       availability: 'https://schema.org/InStock',
       url: abs(publicUrl, '/#purchase'),
       itemCondition: 'https://schema.org/NewCondition',
