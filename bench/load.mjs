@@ -7,7 +7,8 @@
 // server's memory), sign-in against an argon2 verify ceiling on the server's cores, event-loop delay and
 // RSS. Writes bench/reports/load.json and load.md and checks the budgets of issue 12 (exit code 1 when one
 // is missed). Not run in CI: figures depend on the machine's load.
-// Settings: BENCH_SECONDS (5), BENCH_PORT (first of four ports, 3900), BENCH_SKIP_POSTGRES=1.
+// Settings: BENCH_SECONDS (5), BENCH_PORT (first of four ports, 3900), BENCH_SKIP_POSTGRES=1, BENCH_READS
+// and BENCH_CONNECTIONS (comma lists), BENCH_NODE_ARGS (extra node flags for the site, e.g. --cpu-prof).
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
