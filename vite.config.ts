@@ -33,7 +33,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'core',
-                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store|clsx)[\\/]|src[\\/]shared[\\/]constants|src[\\/]client[\\/](lib[\\/](cn|responsive-image|image-variants)|components[\\/]ui[\\/](button|skeleton))\.|rolldown[\\/:]runtime|lucide-react[\\/].*icons[\\/](shopping-bag|book-open)\./,
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store|clsx)[\\/]|src[\\/]shared[\\/]constants|src[\\/]client[\\/](lib[\\/](cn|responsive-image|image-variants|api-client)|components[\\/]ui[\\/](button|skeleton))\.|rolldown[\\/:]runtime|lucide-react[\\/].*icons[\\/](shopping-bag|book-open)\./,
                 },
               ],
             },

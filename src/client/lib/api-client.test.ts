@@ -1,16 +1,6 @@
 import { STORAGE_KEYS } from '@shared/constants';
-import {
-  ApiError,
-  apiFetch,
-  apiRequest,
-  clearCsrfToken,
-  errorMessage,
-  fieldErrors,
-  getQueryFn,
-  isApiStatus,
-  isNetworkError,
-  setAuthToken,
-} from './api-client';
+import { apiFetch, apiRequest, clearCsrfToken, getQueryFn, setAuthToken } from './api-client';
+import { ApiError, errorMessage, fieldErrors, isApiStatus, isNetworkError } from './api-errors';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 
 type Call = { url: string; init: RequestInit };

@@ -126,22 +126,6 @@ export async function apiErrorOf(res: Response): Promise<ApiError> {
   return new ApiError(res.status, text, res.statusText);
 }
 
-/** The server's message for an API refusal, else the fallback (network failures included). */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}
-
-/** Field errors of a refused form, by field name (empty when the server named none). */
-export function fieldErrors(error: unknown): Record<string, string> {
-  return error instanceof ApiError ? error.fields : {};
-}
-
-export const isApiStatus = (error: unknown, status: number): error is ApiError =>
-  error instanceof ApiError && error.status === status;
-
-/** True for a failure that is not an answer of the server (offline, DNS, aborted). */
-export const isNetworkError = (error: unknown): boolean => !(error instanceof ApiError);
-
 // --- requests ------------------------------------------------------------------------------------
 
 async function buildHeaders(method: string, hasBody: boolean, csrf: boolean): Promise<Headers> {

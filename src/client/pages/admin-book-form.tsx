@@ -19,7 +19,7 @@ import { useBook, useSaveBook } from '@client/features/admin/api';
 import { ImageUploadField } from '@client/features/admin/components/image-upload-field';
 import { errorFields, errorText } from '@client/features/admin/format';
 import { PreOrderSettings } from '@client/features/pre-orders/components/pre-order-settings';
-import { isApiStatus } from '@client/lib/api-client';
+import { isApiStatus } from '@client/lib/api-errors';
 
 type FormInput = z.input<typeof bookInputSchema>;
 type FormOutput = z.output<typeof bookInputSchema>;

@@ -14,7 +14,7 @@ import { buttonClasses } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/toast-store';
 import { createCheckout, fetchFeaturedBook } from '@client/features/purchase/api';
-import { errorMessage, isApiStatus } from '@client/lib/api-client';
+import { errorMessage, isApiStatus } from '@client/lib/api-errors';
 import { DiscountCheckout } from '@client/features/purchase/components/discount-checkout';
 import { savePurchaseIntent } from '@client/features/purchase/intent';
 import { useDocumentTitle } from '@client/lib/use-document-title';

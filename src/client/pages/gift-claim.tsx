@@ -15,7 +15,7 @@ import { toast } from '@client/components/ui/toast-store';
 import { useAuthStatus } from '@client/features/auth/api';
 import { claimGift, giftKey, useGift } from '@client/features/gifts/api';
 import { rememberGiftPath } from '@client/features/gifts/return-path';
-import { errorMessage } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-errors';
 import { LIBRARY_KEY } from '@client/features/library/api';
 import { Link, useNavigate, useParams } from '@client/lib/router';
 import { useDocumentTitle } from '@client/lib/use-document-title';

@@ -24,7 +24,7 @@ import {
 } from '@client/features/purchase/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { DiscountedPrice } from '@client/features/purchase/components/discounted-price';
-import { errorMessage, isApiStatus } from '@client/lib/api-client';
+import { errorMessage, isApiStatus } from '@client/lib/api-errors';
 
 export default function PayPage() {
   useDocumentTitle('Secure Checkout');

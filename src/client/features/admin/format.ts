@@ -1,6 +1,6 @@
 /** Dashboard number formatting (SPEC 9 "Dashboard"): thousands by commas, one-decimal percentages, £ from minor units. */
 import { CURRENCY_SYMBOL } from '@shared/constants';
-import { ApiError } from '@client/lib/api-client';
+import { ApiError } from '@client/lib/api-errors';
 
 const integer = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -36,4 +36,4 @@ export function errorText(error: unknown): string {
 }
 
 /** Field errors from a 400 answer, when the server sent them. */
-export { fieldErrors as errorFields } from '@client/lib/api-client';
+export { fieldErrors as errorFields } from '@client/lib/api-errors';

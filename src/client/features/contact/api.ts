@@ -1,6 +1,7 @@
 /** POST /api/contact and the SPEC 8 reading of its failures. */
 import type { ContactInput } from '@shared/schemas/contact';
-import { ApiError, apiRequest } from '@client/lib/api-client';
+import { apiRequest } from '@client/lib/api-client';
+import { ApiError } from '@client/lib/api-errors';
 
 export async function sendContactMessage(input: ContactInput): Promise<{ message?: string }> {
   const res = await apiRequest('POST', '/api/contact', input);

@@ -7,7 +7,7 @@ import { formatLabel } from '@shared/constants';
 import { Alert } from '@client/components/ui/alert';
 import { toast } from '@client/components/ui/toast-store';
 import { createCheckout, fetchFeaturedBook } from '@client/lib/checkout';
-import { errorMessage, isApiStatus, isNetworkError } from '@client/lib/api-client';
+import { errorMessage, isApiStatus, isNetworkError } from '@client/lib/api-errors';
 import { GiftForm } from './gift-form';
 
 export interface GiftCheckoutProps {

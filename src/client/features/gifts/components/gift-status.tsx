@@ -5,7 +5,7 @@ import type { GiftSummary } from '@shared/schemas/gifts';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
-import { errorMessage } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-errors';
 import { resendGift } from '../api';
 
 const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });

@@ -12,7 +12,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/toast-store';
-import { errorMessage } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-errors';
 import { apiRequest } from '@client/lib/api-client';
 
 type Format = (typeof PURCHASE_FORMATS)[number];

@@ -12,7 +12,7 @@ import { formatLabel } from '@shared/constants';
 import { Alert } from '@client/components/ui/alert';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { errorMessage } from '@client/lib/api-client';
+import { errorMessage } from '@client/lib/api-errors';
 import { createCheckout, fetchQuote } from '../api';
 import { DiscountedPrice } from './discounted-price';
 

@@ -1,0 +1,24 @@
+/**
+ * Reading an API failure in a feature: the server's message, field errors, the status. Kept apart from
+ * the API client, which every page loads at once, so that only the code that shows an error carries this.
+ */
+import { ApiError } from './api-client';
+
+export { ApiError } from './api-client';
+
+
+/** The server's message for an API refusal, else the fallback (network failures included). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/** Field errors of a refused form, by field name (empty when the server named none). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? error.fields : {};
+}
+
+export const isApiStatus = (error: unknown, status: number): error is ApiError =>
+  error instanceof ApiError && error.status === status;
+
+/** True for a failure that is not an answer of the server (offline, DNS, aborted). */
+export const isNetworkError = (error: unknown): boolean => !(error instanceof ApiError);
