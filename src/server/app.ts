@@ -155,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     secret: await resolveServerSecret(database.db, config.SESSION_SECRET),
     clientDir:
       options.clientDir ?? path.join(findProjectRoot(path.dirname(fileURLToPath(import.meta.url))), 'dist/client'),
+    log: app.log,
   };
   app.decorate('deps', deps);
   app.decorate('frontDoor', front);

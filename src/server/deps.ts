@@ -2,6 +2,7 @@
  * What every service and route receives: the app's dependencies, built once by app.ts. Features import
  * this type from here, never from the app that composes them (that would be an import cycle).
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -38,6 +39,8 @@ export interface AppDeps {
   secret: string;
   /** The built client; tests point this at a fixture. */
   clientDir: string;
+  /** The application log (the framework's logger): services log through it without holding the app. */
+  log: FastifyBaseLogger;
 }
 
 declare module 'fastify' {

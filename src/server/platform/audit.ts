@@ -1,5 +1,4 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { AuditEntry } from '@shared/schemas/admin';
 import type { DbOrTx } from '../db/client';
 import { auditLog, users } from '../db/schema';
@@ -15,9 +14,15 @@ export interface AuditInput {
  * Records who changed what, when. Called inside the same transaction as the change itself, so an
  * entry exists exactly when the change does.
  */
-export async function audit(db: DbOrTx, request: FastifyRequest, entry: AuditInput, now: Date): Promise<void> {
+/** Who made a change: the signed-in admin's user id, or null for the system (jobs, webhooks). */
+export type ActorId = number | null;
+
+/** The actor of a request: its signed-in user, if any. */
+export const actorOf = (request: { auth?: { userId: number } | null }): ActorId => request.auth?.userId ?? null;
+
+export async function audit(db: DbOrTx, actorId: ActorId, entry: AuditInput, now: Date): Promise<void> {
   await db.insert(auditLog).values({
-    actorId: request.auth?.userId ?? null,
+    actorId,
     action: entry.action,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId === undefined ? null : String(entry.targetId),

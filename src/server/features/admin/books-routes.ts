@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { bookPrices, books } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import { bookColumns } from '../books/service';
-import { audit } from '../../platform/audit';
+import { actorOf, audit } from '../../platform/audit';
 import { uniqueViolation } from '../../platform/db-errors';
 
 const TEXT_FIELDS = ['title', 'tagline', 'synopsis', 'coverImage', 'publisher'] as const;
@@ -68,7 +68,7 @@ export const adminBooksRoutes: FastifyPluginAsyncZod = async (app) => {
             .insert(bookPrices)
             .values(PURCHASE_FORMATS.map((format) => ({ bookId: row.id, format, price: DEFAULT_PRICES[format] })))
             .onConflictDoNothing();
-          await audit(tx, request, { action: 'book.create', targetType: 'book', targetId: row.id, details: { ...input } }, clock.now());
+          await audit(tx, actorOf(request), { action: 'book.create', targetType: 'book', targetId: row.id, details: { ...input } }, clock.now());
           return row;
         }),
       );
@@ -104,7 +104,7 @@ export const adminBooksRoutes: FastifyPluginAsyncZod = async (app) => {
           const changed = Object.fromEntries(
             Object.entries(input).filter(([k, v]) => before[k as keyof Book] !== v),
           );
-          await audit(tx, request, { action: 'book.update', targetType: 'book', targetId: id, details: { changed } }, clock.now());
+          await audit(tx, actorOf(request), { action: 'book.update', targetType: 'book', targetId: id, details: { changed } }, clock.now());
           return row;
         }),
       );

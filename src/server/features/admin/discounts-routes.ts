@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { discountInputSchema, discountListSchema, discountSchema } from '@shared/schemas/discounts';
 import { errorSchema, idParam } from '@shared/schemas/common';
-import { audit } from '../../platform/audit';
+import { actorOf, audit } from '../../platform/audit';
 import { createDiscount, listDiscounts, updateDiscount } from '../checkout/service';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
@@ -31,7 +31,7 @@ export const adminDiscountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = clock.now();
       const created = await db.transaction(async (tx) => {
         const row = await createDiscount(tx, request.body, now);
-        await audit(tx, request, { action: 'discount.create', targetType: 'discount', targetId: row.id, details: { code: row.code } }, now);
+        await audit(tx, actorOf(request), { action: 'discount.create', targetType: 'discount', targetId: row.id, details: { code: row.code } }, now);
         return row;
       });
       return reply.status(201).send(created);
@@ -52,7 +52,7 @@ export const adminDiscountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = clock.now();
       const row = await updateDiscount(db, request.params.id, request.body, now);
-      await audit(db, request, { action: 'discount.update', targetType: 'discount', targetId: row.id, details: { code: row.code, active: row.active } }, now);
+      await audit(db, actorOf(request), { action: 'discount.update', targetType: 'discount', targetId: row.id, details: { code: row.code, active: row.active } }, now);
       return row;
     },
   );

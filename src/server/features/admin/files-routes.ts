@@ -10,7 +10,7 @@ import { errorSchema } from '@shared/schemas/common';
 import { books, digitalAssets } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { chaptersOf } from '../reading/service';
-import { audit } from '../../platform/audit';
+import { actorOf, audit } from '../../platform/audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
 import { guardUpload, peekHead } from './upload-stream';
 import { isSeededSample } from './sample-files';
@@ -148,11 +148,11 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
             previousKey = existing.fileUrl;
             const version = nextVersion(existing.version);
             await tx.update(digitalAssets).set({ ...fields, version }).where(eq(digitalAssets.id, existing.id));
-            await audit(tx, request, { action: 'file.replace', targetType: 'digital_asset', targetId: existing.id, details: { bookId, format, fileName, bytes: stored.size, version } }, now);
+            await audit(tx, actorOf(request), { action: 'file.replace', targetType: 'digital_asset', targetId: existing.id, details: { bookId, format, fileName, bytes: stored.size, version } }, now);
           } else {
             created = true;
             const [row] = await tx.insert(digitalAssets).values({ bookId, format, ...fields, createdAt: now }).returning({ id: digitalAssets.id });
-            await audit(tx, request, { action: 'file.upload', targetType: 'digital_asset', targetId: row.id, details: { bookId, format, fileName, bytes: stored.size } }, now);
+            await audit(tx, actorOf(request), { action: 'file.upload', targetType: 'digital_asset', targetId: row.id, details: { bookId, format, fileName, bytes: stored.size } }, now);
           }
         });
       } catch (error) {

@@ -4,7 +4,7 @@ import { IMAGE_UPLOAD_LIMIT, imageNameParams, uploadedImageSchema } from '@share
 import { errorSchema } from '@shared/schemas/common';
 import { sha256 } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { audit } from '../../platform/audit';
+import { actorOf, audit } from '../../platform/audit';
 
 /** Where uploaded images live in the file store, and the public path they are served from. */
 const KEY_PREFIX = 'images/';
@@ -79,7 +79,7 @@ export const adminImagesRoutes: FastifyPluginAsyncZod = async (app) => {
       // 128 random bits as hex: unguessable, and never reused, so the public copy can be cached for good.
       const name = `${sha256(random.token(16)).slice(0, 32)}.${extension}`;
       await files.put(`${KEY_PREFIX}${name}`, data, TYPES[extension]);
-      await audit(app.deps.database.db, request, { action: 'image.upload', targetType: 'image', targetId: name, details: { bytes: data.length } }, clock.now());
+      await audit(app.deps.database.db, actorOf(request), { action: 'image.upload', targetType: 'image', targetId: name, details: { bytes: data.length } }, clock.now());
       return reply.status(201).send({ url: `${IMAGE_PATH_PREFIX}${name}`, contentType: TYPES[extension], bytes: data.length });
     },
   );

@@ -5,7 +5,7 @@ import { adminOrderSchema, orderPageSchema, orderQuerySchema } from '@shared/sch
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { books, purchases, users } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
-import { audit } from '../../platform/audit';
+import { actorOf, audit } from '../../platform/audit';
 import { getOrder, listOrders } from './orders-service';
 import { refundOrder } from '../checkout/service';
 
@@ -79,7 +79,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           tx,
         );
-        await audit(tx, request, { action: 'order.ship', targetType: 'purchase', targetId: id, details: { orderReference: row.orderReference } }, now);
+        await audit(tx, actorOf(request), { action: 'order.ship', targetType: 'purchase', targetId: id, details: { orderReference: row.orderReference } }, now);
       });
       return (await getOrder(db, id))!;
     },
@@ -113,7 +113,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(purchases.id, id));
         await audit(
           tx,
-          request,
+          actorOf(request),
           {
             action: 'order.reset-download',
             targetType: 'purchase',
@@ -138,7 +138,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await refundOrder(app, request, request.params.id);
+      await refundOrder(app.deps, actorOf(request), request.params.id);
       return (await getOrder(db, request.params.id))!;
     },
   );

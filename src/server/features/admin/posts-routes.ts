@@ -6,7 +6,7 @@ import { errorSchema, idParam } from '@shared/schemas/common';
 import { blogPosts } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import { getSetting } from '../../platform/settings';
-import { audit } from '../../platform/audit';
+import { actorOf, audit } from '../../platform/audit';
 import { uniqueViolation } from '../../platform/db-errors';
 import { getAdminPost, listAdminPosts, postColumns, preparePost, toAdminPost } from './posts-service';
 
@@ -71,7 +71,7 @@ export const adminPostsRoutes: FastifyPluginAsyncZod = async (app) => {
               updatedAt: now,
             })
             .returning(postColumns);
-          await audit(tx, request, { action: 'post.create', targetType: 'post', targetId: row.id, details: { slug: row.slug, isPublished: row.isPublished } }, now);
+          await audit(tx, actorOf(request), { action: 'post.create', targetType: 'post', targetId: row.id, details: { slug: row.slug, isPublished: row.isPublished } }, now);
           return toAdminPost(row);
         }),
       );
@@ -109,7 +109,7 @@ export const adminPostsRoutes: FastifyPluginAsyncZod = async (app) => {
             })
             .where(eq(blogPosts.id, before.id))
             .returning(postColumns);
-          await audit(tx, request, { action: 'post.update', targetType: 'post', targetId: row.id, details: { slug: row.slug, isPublished: row.isPublished } }, now);
+          await audit(tx, actorOf(request), { action: 'post.update', targetType: 'post', targetId: row.id, details: { slug: row.slug, isPublished: row.isPublished } }, now);
           return toAdminPost(row);
         }),
       );
@@ -138,7 +138,7 @@ export const adminPostsRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ isPublished: request.body.isPublished, ...(publishing ? { publishedAt: now } : {}), updatedAt: now })
           .where(eq(blogPosts.id, before.id))
           .returning(postColumns);
-        await audit(tx, request, { action: request.body.isPublished ? 'post.publish' : 'post.unpublish', targetType: 'post', targetId: row.id, details: { slug: row.slug } }, now);
+        await audit(tx, actorOf(request), { action: request.body.isPublished ? 'post.publish' : 'post.unpublish', targetType: 'post', targetId: row.id, details: { slug: row.slug } }, now);
         return toAdminPost(row);
       });
     },

@@ -14,7 +14,7 @@ import { errorSchema, idParam } from '@shared/schemas/common';
 import { contactMessages, newsletterSubscribers, purchases, users } from '../../db/schema';
 import { qualified } from '../../db/qualified';
 import { notFound } from '../../platform/errors';
-import { audit } from '../../platform/audit';
+import { actorOf, audit } from '../../platform/audit';
 import { toCsv } from './csv';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
@@ -61,7 +61,7 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(contactMessages.id, request.params.id))
           .returning();
         if (!row) throw notFound('Message not found');
-        await audit(tx, request, { action: request.body.read ? 'message.read' : 'message.unread', targetType: 'contact_message', targetId: row.id }, now);
+        await audit(tx, actorOf(request), { action: request.body.read ? 'message.read' : 'message.unread', targetType: 'contact_message', targetId: row.id }, now);
         return toMessage(row);
       });
     },
@@ -101,7 +101,7 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(isNull(newsletterSubscribers.unsubscribedAt))
         .orderBy(asc(newsletterSubscribers.subscribedAt));
       const now = clock.now();
-      await audit(db, request, { action: 'subscribers.export', targetType: 'newsletter', details: { rows: rows.length } }, now);
+      await audit(db, actorOf(request), { action: 'subscribers.export', targetType: 'newsletter', details: { rows: rows.length } }, now);
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="thriller-circle-subscribers-${now.toISOString().slice(0, 10)}.csv"`)

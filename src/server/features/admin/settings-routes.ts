@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { books } from '../../db/schema';
 import { getUpcomingBook } from '../books/service';
 import { getSetting, setSetting } from '../../platform/settings';
-import { audit } from '../../platform/audit';
+import { actorOf, audit } from '../../platform/audit';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 const CONTENT_KEY = 'site.content';
@@ -74,7 +74,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           (k) => !isDeepStrictEqual(current[k], edits[k as keyof typeof edits]),
         );
         if (videoChanged) changed.push('teaserVideoId');
-        await audit(tx, request, { action: 'settings.update', targetType: 'site_settings', targetId: CONTENT_KEY, details: { changed } }, now);
+        await audit(tx, actorOf(request), { action: 'settings.update', targetType: 'site_settings', targetId: CONTENT_KEY, details: { changed } }, now);
       });
       return readSettings(db);
     },

@@ -7,7 +7,7 @@ import { mailRetryResponseSchema, systemStatusSchema } from '@shared/schemas/sys
 import { listJobs } from '../../platform/jobs';
 import { mailOutboxCounts, retryFailedMail } from '../../platform/mail';
 import { findProjectRoot } from '../../project-root';
-import { audit } from '../../platform/audit';
+import { actorOf, audit } from '../../platform/audit';
 import { RECONCILE_JOB, recentWebhookFailures } from '../checkout/service';
 
 const startedAt = new Date();
@@ -45,7 +45,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
       const [mail, jobs, failures, redis] = await Promise.all([
         mailOutboxCounts(db),
         listJobs(db),
-        recentWebhookFailures(app, 10),
+        recentWebhookFailures(app.deps, 10),
         redisState(app.deps.redis),
       ]);
       const reconcile = jobs.find((j) => j.key === RECONCILE_JOB);
@@ -94,7 +94,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const retried = await retryFailedMail(db, app.deps.clock.now());
       if (retried > 0) {
-        await audit(db, request, { action: 'mail.retry', targetType: 'mail', details: { retried } }, app.deps.clock.now());
+        await audit(db, actorOf(request), { action: 'mail.retry', targetType: 'mail', details: { retried } }, app.deps.clock.now());
         app.deps.jobs.kick('mail-dispatch');
       }
       return {

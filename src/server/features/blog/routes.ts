@@ -18,7 +18,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(blogPostSummarySchema) },
       },
     },
-    async (request, reply) => sendCachedAnswer(request, reply, (await publishedBlog(app)).list),
+    async (request, reply) => sendCachedAnswer(request, reply, (await publishedBlog(app.deps)).list),
   );
 
   app.get(
@@ -33,7 +33,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const found = await (await publishedBlog(app)).find(request.params.slug);
+      const found = await (await publishedBlog(app.deps)).find(request.params.slug);
       if (!found) throw notFound('Blog post not found');
       return sendCachedAnswer(request, reply, found.answer);
     },

@@ -1,5 +1,5 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
 import { z } from 'zod';
 import { blogPostSchema, blogPostSummarySchema, type BlogPost, type BlogPostSummary } from '@shared/schemas/blog';
 import type { DbOrTx } from '../../db/client';
@@ -105,9 +105,9 @@ export interface PublishedBlog {
   nextPublishAt: number | null;
 }
 
-async function loadBlog(app: FastifyInstance): Promise<PublishedBlog> {
-  const now = app.deps.clock.now().getTime();
-  const all = await listPublishedPostsWithContent(app.deps.database.db);
+async function loadBlog(deps: AppDeps): Promise<PublishedBlog> {
+  const now = deps.clock.now().getTime();
+  const all = await listPublishedPostsWithContent(deps.database.db);
   const due = all.filter((p) => p.publishedAt.getTime() <= now);
   const future = all.filter((p) => p.publishedAt.getTime() > now).map((p) => p.publishedAt.getTime());
   const bySlug = new Map(due.map((p) => [p.id, p]));
@@ -135,6 +135,6 @@ async function loadBlog(app: FastifyInstance): Promise<PublishedBlog> {
 }
 
 /** The published blog from the public cache; a scheduled post appears when due (the entry goes stale then). */
-export function publishedBlog(app: FastifyInstance): Promise<PublishedBlog> {
-  return app.deps.cache.get('blog', () => loadBlog(app), { staleAt: (blog) => blog.nextPublishAt });
+export function publishedBlog(deps: AppDeps): Promise<PublishedBlog> {
+  return deps.cache.get('blog', () => loadBlog(deps), { staleAt: (blog) => blog.nextPublishAt });
 }

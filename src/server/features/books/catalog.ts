@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
 import { z } from 'zod';
 import { bookSchema, featuredBookSchema, type Book } from '@shared/schemas/books';
 import type { DbOrTx } from '../../db/client';
@@ -42,6 +42,6 @@ async function loadCatalog(db: DbOrTx): Promise<BookCatalog> {
 }
 
 /** The books answers from the public cache (filled on first use, cleared by any admin change). */
-export function bookCatalog(app: FastifyInstance): Promise<BookCatalog> {
-  return app.deps.cache.get('books', () => loadCatalog(app.deps.database.db));
+export function bookCatalog(deps: AppDeps): Promise<BookCatalog> {
+  return deps.cache.get('books', () => loadCatalog(deps.database.db));
 }

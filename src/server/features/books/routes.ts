@@ -17,7 +17,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publicRead: true },
       schema: { tags: ['books'], summary: 'All books, the featured one first', response: { 200: z.array(bookSchema) } },
     },
-    async (request, reply) => sendCachedAnswer(request, reply, (await bookCatalog(app)).list),
+    async (request, reply) => sendCachedAnswer(request, reply, (await bookCatalog(app.deps)).list),
   );
 
   app.get(
@@ -31,7 +31,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { featured } = await bookCatalog(app);
+      const { featured } = await bookCatalog(app.deps);
       if (!featured) throw notFound('No book is on sale at the moment');
       return sendCachedAnswer(request, reply, featured);
     },
@@ -44,7 +44,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['books'], params: idParam, response: { 200: bookSchema, 404: errorSchema } },
     },
     async (request, reply) => {
-      const entry = (await bookCatalog(app)).byId.get(request.params.id);
+      const entry = (await bookCatalog(app.deps)).byId.get(request.params.id);
       if (!entry) throw notFound('Book not found');
       return sendCachedAnswer(request, reply, entry.book);
     },
@@ -62,7 +62,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const entry = (await bookCatalog(app)).byId.get(request.params.id);
+      const entry = (await bookCatalog(app.deps)).byId.get(request.params.id);
       if (!entry) throw notFound('Book not found');
       return sendCachedAnswer(request, reply, entry.prices);
     },

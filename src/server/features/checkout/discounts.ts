@@ -8,7 +8,7 @@ import {
 } from '@shared/schemas/discounts';
 import { formatLabel } from '@shared/constants';
 import type { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { checkoutSessions, discountCodes, users } from '../../db/schema';
 import type { PaymentEvent } from '../../platform/payments';
@@ -115,12 +115,12 @@ export class DiscountRanOutError extends Error {
  * recorded, so a failed refund makes the webhook fail and Stripe delivers it again (decision 0050).
  */
 export async function settleRanOutCheckout(
-  app: FastifyInstance,
+  deps: AppDeps,
   event: PaymentEvent,
   session: RanOutSession,
 ): Promise<{ outcome: 'discount-ran-out' | 'duplicate-event' }> {
-  const { db } = app.deps.database;
-  const { payments, clock, mailer } = app.deps;
+  const { db } = deps.database;
+  const { payments, clock, mailer } = deps;
   if (session.provider !== 'local') {
     if (!payments.refund) throw new Error(`the ${payments.name} provider cannot refund`);
     await payments.refund({

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
 import { DEFAULT_MAX_DOWNLOADS, isDigitalFormat } from '@shared/constants';
 import { books, checkoutSessions, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';
@@ -38,13 +38,13 @@ export const orderReferenceFor = (checkoutId: string) => `WWD-${sha256(checkoutI
  *    number of concurrent deliveries exactly one gets the row and records the purchase.
  */
 export async function handlePaymentEvent(
-  app: FastifyInstance,
+  deps: AppDeps,
   event: PaymentEvent,
   source: 'webhook' | 'local' | 'reconciliation' = 'webhook',
 ): Promise<FulfilmentResult> {
-  const { db } = app.deps.database;
-  const { clock, mailer, config } = app.deps;
-  const log = app.log.child({ paymentEventId: event.id, type: event.type });
+  const { db } = deps.database;
+  const { clock, mailer, config } = deps;
+  const log = deps.log.child({ paymentEventId: event.id, type: event.type });
 
   const result = await db.transaction(async (tx): Promise<FulfilmentResult> => {
     const now = clock.now();
@@ -127,7 +127,7 @@ export async function handlePaymentEvent(
       .update(checkoutSessions)
       .set({ purchaseId: purchase.id, providerPaymentId: c.paymentId ?? null })
       .where(eq(checkoutSessions.id, session.id));
-    await recordGift(app, tx, session, purchase.id);
+    await recordGift(deps, tx, session, purchase.id);
     await mailer.enqueue(
       receiptMail({
         to: buyer.email,
@@ -147,13 +147,13 @@ export async function handlePaymentEvent(
   }).catch(async (error: unknown) => {
     if (!(error instanceof DiscountRanOutError)) throw error;
     log.warn({ checkoutId: error.session.id }, 'discount code used up before payment; not fulfilled');
-    return settleRanOutCheckout(app, event, error.session);
+    return settleRanOutCheckout(deps, event, error.session);
   });
   // Counted after the commit, so a rolled-back fulfilment is never counted.
   if (result.outcome === 'fulfilled') {
-    app.deps.metrics.orders.inc({ format: result.format ?? 'unknown', source });
+    deps.metrics.orders.inc({ format: result.format ?? 'unknown', source });
     // A gift to send at once goes out right after the commit, not at the next poll.
-    app.deps.jobs.kick();
+    deps.jobs.kick();
   }
   return result;
 }

@@ -130,7 +130,7 @@ describe('reconciliation with Stripe', () => {
 
   it('fulfils a paid session whose webhook never arrived: one purchase, one receipt, also after the late webhook', async () => {
     const paid = await paidOnStripe();
-    const first = await reconcilePayments(t.app);
+    const first = await reconcilePayments(t.app.deps);
     expect(first.repaired).toBe(1);
     expect(first.checked).toBeGreaterThanOrEqual(1);
 
@@ -147,7 +147,7 @@ describe('reconciliation with Stripe', () => {
     expect(await receiptsTo(paid.user.email)).toHaveLength(1);
 
     // A second run repairs nothing.
-    expect((await reconcilePayments(t.app)).repaired).toBe(0);
+    expect((await reconcilePayments(t.app.deps)).repaired).toBe(0);
 
     // The webhook arrives after all: acknowledged, and nothing more is recorded or sent.
     const late = await deliverWebhook(paid.session);
@@ -160,7 +160,7 @@ describe('reconciliation with Stripe', () => {
     const viaWebhook = await paidOnStripe();
     expect((await deliverWebhook(viaWebhook.session)).statusCode).toBe(200);
     const unpaid = await paidOnStripe({ paymentStatus: 'unpaid' });
-    const report = await reconcilePayments(t.app);
+    const report = await reconcilePayments(t.app.deps);
     expect(report.repaired).toBe(0);
     expect(await purchasesOf(viaWebhook.user.id)).toHaveLength(1);
     expect(await receiptsTo(viaWebhook.user.email)).toHaveLength(1);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
 import { handlePaymentEvent } from './fulfilment';
 
 /** How far back the reconciliation looks, and how often it runs (and at every start, see main.ts). */
@@ -19,34 +19,34 @@ export interface ReconcileReport {
  * purchase yet, through the webhook's own idempotent fulfilment: a session already fulfilled (by its
  * webhook or an earlier run) is left alone, and a webhook arriving later finds the session closed.
  */
-export async function reconcilePayments(app: FastifyInstance): Promise<ReconcileReport> {
-  const { payments, clock, metrics } = app.deps;
+export async function reconcilePayments(deps: AppDeps): Promise<ReconcileReport> {
+  const { payments, clock, metrics } = deps;
   const now = clock.now();
   const report: ReconcileReport = { checked: 0, repaired: 0, repairedOrders: [], at: now.toISOString() };
   if (!payments.listPaidCheckouts) return report;
   for await (const event of payments.listPaidCheckouts(new Date(now.getTime() - RECONCILE_WINDOW_MS))) {
     report.checked += 1;
-    const result = await handlePaymentEvent(app, event, 'reconciliation');
+    const result = await handlePaymentEvent(deps, event, 'reconciliation');
     if (result.outcome === 'fulfilled') {
       report.repaired += 1;
       if (result.orderReference) report.repairedOrders.push(result.orderReference);
       metrics.reconciliationRepairs.inc();
-      app.log.warn(
+      deps.log.warn(
         { providerSessionId: event.completion?.providerSessionId, orderReference: result.orderReference },
         'reconciliation fulfilled a paid checkout whose webhook never arrived',
       );
     }
   }
-  app.log.info({ checked: report.checked, repaired: report.repaired }, 'payment reconciliation finished');
+  deps.log.info({ checked: report.checked, repaired: report.repaired }, 'payment reconciliation finished');
   return report;
 }
 
 /** Puts the reconciliation on the job runner when the provider has anything to reconcile. */
-export function defineReconcileJob(app: FastifyInstance): void {
-  if (!app.deps.payments.listPaidCheckouts) return;
-  app.deps.jobs.define(RECONCILE_JOB, {
+export function defineReconcileJob(deps: AppDeps): void {
+  if (!deps.payments.listPaidCheckouts) return;
+  deps.jobs.define(RECONCILE_JOB, {
     everyMs: RECONCILE_EVERY_MS,
     leaseMs: 5 * 60_000,
-    handler: () => reconcilePayments(app),
+    handler: () => reconcilePayments(deps),
   });
 }

@@ -1,12 +1,12 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../deps';
 import { formatPrice } from '@shared/constants';
 import { formatLabel } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { books, checkoutSessions, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import type { PaymentEvent } from '../../platform/payments';
-import { audit } from '../../platform/audit';
+import { audit, type ActorId } from '../../platform/audit';
 import { isFirstDelivery } from './payment-events';
 
 /** Only rows somebody paid for are refunded; rows they paid for (included ebook, claimed gift) follow. */
@@ -32,7 +32,7 @@ async function markRefunded(tx: DbOrTx, purchaseId: number, by: number | null, n
   return rows.map((r) => r.id);
 }
 
-async function mailBuyer(app: FastifyInstance, tx: DbOrTx, purchaseId: number): Promise<void> {
+async function mailBuyer(deps: AppDeps, tx: DbOrTx, purchaseId: number): Promise<void> {
   const [row] = await tx
     .select({
       email: users.email,
@@ -48,7 +48,7 @@ async function mailBuyer(app: FastifyInstance, tx: DbOrTx, purchaseId: number): 
     .innerJoin(books, eq(books.id, purchases.bookId))
     .where(eq(purchases.id, purchaseId));
   const label = formatLabel(row.format);
-  await app.deps.mailer.enqueue(
+  await deps.mailer.enqueue(
     {
       to: row.email,
       subject: `Your order ${row.orderReference} has been refunded`,
@@ -71,9 +71,9 @@ async function mailBuyer(app: FastifyInstance, tx: DbOrTx, purchaseId: number): 
  * second refund (or the provider's charge.refunded event) waits and then finds it refunded: a Stripe
  * refund is asked for once, with an idempotency key, and a failed one changes nothing here.
  */
-export async function refundOrder(app: FastifyInstance, request: FastifyRequest, purchaseId: number): Promise<void> {
-  const { db } = app.deps.database;
-  const { clock, payments } = app.deps;
+export async function refundOrder(deps: AppDeps, actorId: ActorId, purchaseId: number): Promise<void> {
+  const { db } = deps.database;
+  const { clock, payments } = deps;
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ kind: purchases.kind, status: purchases.status, orderReference: purchases.orderReference })
@@ -111,16 +111,16 @@ export async function refundOrder(app: FastifyInstance, request: FastifyRequest,
           idempotencyKey: `refund-purchase-${purchaseId}`,
         });
       } catch (error) {
-        request.log.error({ err: error, purchaseId }, 'the payment provider refused the refund');
+        deps.log.error({ err: error, purchaseId }, 'the payment provider refused the refund');
         throw new AppError('PAYMENT_UNAVAILABLE', 502, 'The payment service could not refund this order. Please try again shortly.');
       }
     }
     const now = clock.now();
-    const refunded = await markRefunded(tx, purchaseId, request.auth?.userId ?? null, now);
-    await mailBuyer(app, tx, purchaseId);
+    const refunded = await markRefunded(tx, purchaseId, actorId, now);
+    await mailBuyer(deps, tx, purchaseId);
     await audit(
       tx,
-      request,
+      actorId,
       { action: 'order.refund', targetType: 'purchase', targetId: purchaseId, details: { orderReference: row.orderReference, withdrawn: refunded.filter((id) => id !== purchaseId) } },
       now,
     );
@@ -131,9 +131,9 @@ export async function refundOrder(app: FastifyInstance, request: FastifyRequest,
  * A signed charge.refunded (a refund made from the admin page, or in Stripe's dashboard): the same
  * refund, once. Partial refunds at the provider leave the purchase as it is (decision 0052).
  */
-export async function handleRefundEvent(app: FastifyInstance, event: PaymentEvent): Promise<string> {
-  const { db } = app.deps.database;
-  const { clock } = app.deps;
+export async function handleRefundEvent(deps: AppDeps, event: PaymentEvent): Promise<string> {
+  const { db } = deps.database;
+  const { clock } = deps;
   const refund = event.refund!;
   return db.transaction(async (tx) => {
     const now = clock.now();
@@ -158,7 +158,7 @@ export async function handleRefundEvent(app: FastifyInstance, event: PaymentEven
       .for('update');
     if (!row || row.status === 'refunded') return 'already-refunded';
     await markRefunded(tx, session.purchaseId, null, now);
-    await mailBuyer(app, tx, session.purchaseId);
+    await mailBuyer(deps, tx, session.purchaseId);
     return 'refunded';
   });
 }

@@ -14,7 +14,7 @@ import { stripeWebhookRoutes } from './webhook-routes';
 /** Routes of the checkout domain: formats and prices, starting a payment, the local payment page API. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  defineReconcileJob(app);
+  defineReconcileJob(app.deps);
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
   app.get(
@@ -41,7 +41,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutResponseSchema, ...errors, 502: errorSchema },
       },
     },
-    async (request) => createCheckout(app, request.auth!.userId, request.body),
+    async (request) => createCheckout(app.deps, request.auth!.userId, request.body),
   );
 
   app.get(
@@ -98,7 +98,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (session.status === 'open') {
         const paid = await handlePaymentEvent(
-          app,
+          app.deps,
           provider.paymentEvent({
             id: session.id,
             providerSessionId,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
 import { PHYSICAL_FORMATS, type PurchaseFormat, formatPrice, isDigitalFormat } from '@shared/constants';
 import { type CheckoutRequest, type PaymentSession, type StoreFormatsResponse } from '@shared/schemas/checkout';
 import { formatLabel } from '@shared/constants';
@@ -57,12 +57,12 @@ const notAvailable = (message: string) => new AppError('NOT_AVAILABLE', 409, mes
 
 /** Starts a payment: the price comes from the server's table, never from the client. */
 export async function createCheckout(
-  app: FastifyInstance,
+  deps: AppDeps,
   userId: number,
   input: CheckoutRequest,
 ): Promise<{ url: string }> {
-  const { db } = app.deps.database;
-  const { clock, random, payments, config } = app.deps;
+  const { db } = deps.database;
+  const { clock, random, payments, config } = deps;
   const book = await getBook(db, input.bookId);
   if (!book) throw notFound('Book not found');
   // Only the featured book is on sale (SPEC 3), and a book the admin put on pre-order; others may have
@@ -130,7 +130,7 @@ export async function createCheckout(
     return { url: created.url };
   } catch (error) {
     await db.update(checkoutSessions).set({ status: 'cancelled' }).where(eq(checkoutSessions.id, id));
-    app.log.error({ err: error, checkoutId: id }, 'payment provider refused to create a session');
+    deps.log.error({ err: error, checkoutId: id }, 'payment provider refused to create a session');
     throw new AppError('PAYMENT_UNAVAILABLE', 502, 'The payment service is unavailable. Please try again shortly.');
   }
 }

@@ -1,5 +1,5 @@
 import { desc, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
 import { webhookFailures } from '../../db/schema';
 
 /** How many failures the table keeps: enough for the admin to see a pattern, bounded against floods. */
@@ -10,37 +10,37 @@ const KEEP = 200;
  * the admin's System page reads. Never throws: bookkeeping must not change the webhook's answer.
  */
 export async function recordWebhookFailure(
-  app: FastifyInstance,
+  deps: AppDeps,
   failure: { reason: string; eventId?: string | null; detail?: string | null },
 ): Promise<void> {
-  app.deps.metrics.webhookFailures.inc({ reason: failure.reason });
+  deps.metrics.webhookFailures.inc({ reason: failure.reason });
   try {
-    const { db } = app.deps.database;
+    const { db } = deps.database;
     const [row] = await db
       .insert(webhookFailures)
       .values({
         reason: failure.reason,
         eventId: failure.eventId ?? null,
         detail: failure.detail?.slice(0, 300) ?? null,
-        createdAt: app.deps.clock.now(),
+        createdAt: deps.clock.now(),
       })
       .returning({ id: webhookFailures.id });
     if (row.id % 50 === 0) await db.delete(webhookFailures).where(lt(webhookFailures.id, row.id - KEEP));
   } catch (error) {
-    app.log.error({ err: error }, 'could not record a webhook failure');
+    deps.log.error({ err: error }, 'could not record a webhook failure');
   }
 }
 
-export async function recentWebhookFailures(app: FastifyInstance, limit = 10) {
-  return app.deps.database.db
+export async function recentWebhookFailures(deps: AppDeps, limit = 10) {
+  return deps.database.db
     .select()
     .from(webhookFailures)
     .orderBy(desc(webhookFailures.createdAt), desc(webhookFailures.id))
     .limit(limit);
 }
 
-export async function webhookFailureCount(app: FastifyInstance, since: Date): Promise<number> {
-  const [row] = await app.deps.database.db
+export async function webhookFailureCount(deps: AppDeps, since: Date): Promise<number> {
+  const [row] = await deps.database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(webhookFailures)
     .where(sql`${webhookFailures.createdAt} >= ${since.toISOString()}`);

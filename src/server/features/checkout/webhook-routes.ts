@@ -39,22 +39,22 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof InvalidSignatureError) {
           request.log.warn({ reason: error.message }, 'refused a webhook with a bad signature');
-          await recordWebhookFailure(app, { reason: 'invalid-signature', detail: error.message });
+          await recordWebhookFailure(app.deps, { reason: 'invalid-signature', detail: error.message });
           return reply.status(400).send({ message: 'Invalid webhook signature', code: 'INVALID_SIGNATURE' });
         }
         throw error;
       }
       let result;
       try {
-        result = event.refund ? { outcome: await handleRefundEvent(app, event) } : await handlePaymentEvent(app, event, 'webhook');
+        result = event.refund ? { outcome: await handleRefundEvent(app.deps, event) } : await handlePaymentEvent(app.deps, event, 'webhook');
       } catch (error) {
         // Stripe retries a 5xx; the failure is noted so the operator sees it before the retries run out.
-        await recordWebhookFailure(app, { reason: 'error', eventId: event.id, detail: (error as Error).message });
+        await recordWebhookFailure(app.deps, { reason: 'error', eventId: event.id, detail: (error as Error).message });
         throw error;
       }
       request.log.info({ eventId: event.id, outcome: result.outcome }, 'webhook handled');
       if (result.outcome === 'mismatch' || result.outcome === 'unknown-session') {
-        await recordWebhookFailure(app, { reason: result.outcome, eventId: event.id });
+        await recordWebhookFailure(app.deps, { reason: result.outcome, eventId: event.id });
       }
       // Any verified event is acknowledged, so Stripe stops retrying what we chose not to fulfil.
       return { received: true };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { TRACE_MAX_BYTES, TRACE_NOT_FOUND_MESSAGE, kindleSendSchema, traceResultSchema } from '@shared/schemas/copies';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { audit } from '../../platform/audit';
+import { actorOf, audit } from '../../platform/audit';
 import { listSendsOfOrder } from './kindle-service';
 import { findByFingerprint } from './service';
 import { marksIn } from './trace';
@@ -51,7 +51,7 @@ export const adminCopiesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await audit(
         db,
-        request,
+        actorOf(request),
         {
           action: 'copy.trace',
           targetType: found ? 'purchase' : undefined,

@@ -12,7 +12,7 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
     leaseMs: 2 * 60_000,
     handler: (job) => {
       const { giftId, seq } = job.payload as { giftId: number; seq: number };
-      return sendGift(app, giftId, seq);
+      return sendGift(app.deps, giftId, seq);
     },
   });
 
@@ -45,7 +45,7 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: giftClaimResultSchema, ...errors },
       },
     },
-    async (request) => claimGift(app, request.params.token, request.auth!.userId),
+    async (request) => claimGift(app.deps, request.params.token, request.auth!.userId),
   );
 
   app.post(
@@ -60,6 +60,6 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successMessageSchema, ...errors },
       },
     },
-    async (request) => resendGift(app, request.auth!.userId, request.params.id),
+    async (request) => resendGift(app.deps, request.auth!.userId, request.params.id),
   );
 };

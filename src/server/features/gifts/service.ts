@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
 import { CURRENCY, DEFAULT_MAX_DOWNLOADS, formatLabel, isDigitalFormat } from '@shared/constants';
 import {
   GIFT_CLAIM_MESSAGES,
@@ -45,7 +45,7 @@ export const giftPurchaseFields = (session: Pick<CheckoutSessionRow, 'gift'>) =>
   session.gift ? { kind: 'gift' as const, maxDownloads: 0 } : {};
 
 /** Records the gift of a fulfilled checkout and schedules its mail, in the fulfilment's transaction. */
-export async function recordGift(app: FastifyInstance, tx: DbOrTx, session: CheckoutSessionRow, purchaseId: number) {
+export async function recordGift(deps: AppDeps, tx: DbOrTx, session: CheckoutSessionRow, purchaseId: number) {
   const gift = session.gift;
   if (!gift) return;
   const [row] = await tx
@@ -56,14 +56,14 @@ export async function recordGift(app: FastifyInstance, tx: DbOrTx, session: Chec
       recipientEmail: gift.recipientEmail,
       message: gift.message,
       sendAt: gift.sendAt ? new Date(gift.sendAt) : null,
-      createdAt: app.deps.clock.now(),
+      createdAt: deps.clock.now(),
     })
     .returning({ id: gifts.id, sendAt: gifts.sendAt });
-  await scheduleSend(app, tx, row.id, 1, row.sendAt ?? app.deps.clock.now());
+  await scheduleSend(deps, tx, row.id, 1, row.sendAt ?? deps.clock.now());
 }
 
-async function scheduleSend(app: FastifyInstance, tx: DbOrTx, giftId: number, seq: number, runAt: Date) {
-  await app.deps.jobs.enqueue(GIFT_SEND_JOB, { giftId, seq }, { key: `${GIFT_SEND_JOB}:${giftId}:${seq}`, runAt }, tx);
+async function scheduleSend(deps: AppDeps, tx: DbOrTx, giftId: number, seq: number, runAt: Date) {
+  await deps.jobs.enqueue(GIFT_SEND_JOB, { giftId, seq }, { key: `${GIFT_SEND_JOB}:${giftId}:${seq}`, runAt }, tx);
 }
 
 const giftColumns = {
@@ -103,9 +103,9 @@ const isRefunded = (status: string) => status !== 'completed';
  * the conditional update lets only the first run of that number through, so a retried run mails nobody
  * twice. A refunded or already claimed gift is not sent.
  */
-export async function sendGift(app: FastifyInstance, giftId: number, seq: number) {
-  const { clock, random, mailer, config } = app.deps;
-  return app.deps.database.db.transaction(async (tx) => {
+export async function sendGift(deps: AppDeps, giftId: number, seq: number) {
+  const { clock, random, mailer, config } = deps;
+  return deps.database.db.transaction(async (tx) => {
     const [gift] = await selectGift(tx).where(eq(gifts.id, giftId)).limit(1);
     if (!gift) return { skipped: 'missing' };
     if (isRefunded(gift.purchaseStatus)) return { skipped: 'refunded' };
@@ -188,9 +188,9 @@ export async function viewGift(db: DbOrTx, token: string): Promise<GiftView> {
  * Claims the gift into the caller's library, whatever their email. One conditional UPDATE decides: of any
  * number of concurrent claims exactly one finds claimed_at still null (and the paying row not refunded).
  */
-export async function claimGift(app: FastifyInstance, token: string, userId: number): Promise<GiftClaimResult> {
-  const { db } = app.deps.database;
-  const now = app.deps.clock.now();
+export async function claimGift(deps: AppDeps, token: string, userId: number): Promise<GiftClaimResult> {
+  const { db } = deps.database;
+  const now = deps.clock.now();
   return db.transaction(async (tx) => {
     const gift = await findByToken(tx, token);
     if (gift.buyerId === userId) {
@@ -229,7 +229,7 @@ export async function claimGift(app: FastifyInstance, token: string, userId: num
       })
       .returning({ id: purchases.id });
     await tx.update(gifts).set({ claimPurchaseId: claim.id }).where(eq(gifts.id, gift.id));
-    app.log.info({ giftId: gift.id, userId, purchaseId: claim.id }, 'gift claimed');
+    deps.log.info({ giftId: gift.id, userId, purchaseId: claim.id }, 'gift claimed');
     return { success: true, message: GIFT_CLAIM_MESSAGES.claimedNow, redirectTo: '/profile#library' };
   });
 }
@@ -238,9 +238,9 @@ export async function claimGift(app: FastifyInstance, token: string, userId: num
  * The buyer sends a sent gift again (the recipient lost the mail). The interval is reserved with one
  * conditional UPDATE, so double clicks and parallel requests send one mail.
  */
-export async function resendGift(app: FastifyInstance, userId: number, giftId: number) {
-  const { db } = app.deps.database;
-  const now = app.deps.clock.now();
+export async function resendGift(deps: AppDeps, userId: number, giftId: number) {
+  const { db } = deps.database;
+  const now = deps.clock.now();
   const [gift] = await selectGift(db)
     .where(and(eq(gifts.id, giftId), eq(purchases.userId, userId)))
     .limit(1);
@@ -257,9 +257,9 @@ export async function resendGift(app: FastifyInstance, userId: number, giftId: n
       .where(and(eq(gifts.id, gift.id), or(isNull(gifts.lastSentAt), lte(gifts.lastSentAt, since))))
       .returning({ sendCount: gifts.sendCount });
     if (reserved.length === 0) throw new AppError('GIFT_RESEND_TOO_SOON', 429, GIFT_CLAIM_MESSAGES.resendTooSoon);
-    await scheduleSend(app, tx, gift.id, reserved[0].sendCount + 1, now);
+    await scheduleSend(deps, tx, gift.id, reserved[0].sendCount + 1, now);
   });
-  app.deps.jobs.kick();
+  deps.jobs.kick();
   return { success: true, message: GIFT_CLAIM_MESSAGES.resent };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
 import { isDigitalFormat } from '@shared/constants';
 import { formatReleaseDate } from '@shared/schemas/pre-orders';
 import { formatLabel } from '@shared/constants';
@@ -13,8 +13,8 @@ export const RELEASE_JOB = 'pre-order-release';
  * Puts the release of a book on the job runner: one one-off job at the release moment. A moved date
  * drops the pending job of the old date (one already running checks the date itself and stands down).
  */
-export async function scheduleRelease(app: FastifyInstance, tx: DbOrTx, bookId: number, releaseAt: Date | null) {
-  const now = app.deps.clock.now();
+export async function scheduleRelease(deps: AppDeps, tx: DbOrTx, bookId: number, releaseAt: Date | null) {
+  const now = deps.clock.now();
   await tx
     .delete(jobs)
     .where(
@@ -25,7 +25,7 @@ export async function scheduleRelease(app: FastifyInstance, tx: DbOrTx, bookId: 
       ),
     );
   if (!releaseAt) return;
-  await app.deps.jobs.enqueue(
+  await deps.jobs.enqueue(
     RELEASE_JOB,
     { bookId, releaseAt: releaseAt.toISOString() },
     { key: `${RELEASE_JOB}:${bookId}:${releaseAt.getTime()}`, runAt: releaseAt },
@@ -60,9 +60,9 @@ function releaseMail(input: { to: string; name: string; title: string; formats: 
  * the same transaction as its mail, so a second run, a moved date or a second instance mails nobody twice.
  * Afterwards the public cache goes (here and on every instance), so the offer flips to InStock at once.
  */
-export async function runRelease(app: FastifyInstance, bookId: number, releaseAtIso: string) {
-  const { db } = app.deps.database;
-  const now = app.deps.clock.now();
+export async function runRelease(deps: AppDeps, bookId: number, releaseAtIso: string) {
+  const { db } = deps.database;
+  const now = deps.clock.now();
   const [book] = await db.select({ title: books.title, releaseAt: books.releaseAt }).from(books).where(eq(books.id, bookId));
   if (!book?.releaseAt || book.releaseAt.toISOString() !== releaseAtIso) return { skipped: 'date-moved' };
   if (book.releaseAt > now) throw new Error('release run before its time');
@@ -97,31 +97,31 @@ export async function runRelease(app: FastifyInstance, bookId: number, releaseAt
     const byUser = new Map<number, typeof due>();
     for (const p of due) if (takenIds.has(p.id)) byUser.set(p.userId, [...(byUser.get(p.userId) ?? []), p]);
     for (const rows of byUser.values()) {
-      await app.deps.mailer.enqueue(
+      await deps.mailer.enqueue(
         releaseMail({
           to: rows[0].email,
           name: rows[0].name,
           title: book.title,
           formats: rows.map((r) => r.format),
           releaseAt,
-          publicUrl: app.deps.config.publicUrl,
+          publicUrl: deps.config.publicUrl,
         }),
         tx,
       );
     }
     return byUser.size;
   });
-  app.deps.cache.clear();
-  app.log.info({ bookId, mailed }, 'pre-ordered book released');
+  deps.cache.clear();
+  deps.log.info({ bookId, mailed }, 'pre-ordered book released');
   return { mailed };
 }
 
-export function defineReleaseJob(app: FastifyInstance) {
-  app.deps.jobs.define(RELEASE_JOB, {
+export function defineReleaseJob(deps: AppDeps) {
+  deps.jobs.define(RELEASE_JOB, {
     leaseMs: 5 * 60_000,
     handler: (job) => {
       const { bookId, releaseAt } = job.payload as { bookId: number; releaseAt: string };
-      return runRelease(app, bookId, releaseAt);
+      return runRelease(deps, bookId, releaseAt);
     },
   });
 }

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { preOrderAnswerSchema, preOrderSettingsSchema } from '@shared/schemas/pre-orders';
 import { notFound } from '../../platform/errors';
-import { audit } from '../../platform/audit';
+import { actorOf, audit } from '../../platform/audit';
 import { defineReleaseJob, scheduleRelease } from './release';
 import { getPreOrderArea, getPreOrderSettings, writePreOrderSettings } from './service';
 
 /** The home page's pre-order area (public). */
 export const preOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  defineReleaseJob(app);
+  defineReleaseJob(app.deps);
   app.get(
     '/api/store/pre-order',
     {
@@ -61,8 +61,8 @@ export const adminPreOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       await db.transaction(async (tx) => {
         if (!(await getPreOrderSettings(tx, id))) throw notFound('Book not found');
         await writePreOrderSettings(tx, id, request.body, now);
-        await scheduleRelease(app, tx, id, request.body.releaseAt ? new Date(request.body.releaseAt) : null);
-        await audit(tx, request, { action: 'book.pre-order', targetType: 'book', targetId: id, details: { ...request.body } }, now);
+        await scheduleRelease(app.deps, tx, id, request.body.releaseAt ? new Date(request.body.releaseAt) : null);
+        await audit(tx, actorOf(request), { action: 'book.pre-order', targetType: 'book', targetId: id, details: { ...request.body } }, now);
       });
       return (await getPreOrderSettings(db, id))!;
     },

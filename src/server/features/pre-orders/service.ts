@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
 import { and, eq, inArray } from 'drizzle-orm';
 import { CURRENCY, PURCHASE_FORMATS, formatLabel, formatPrice } from '@shared/constants';
 import { type PreOrderArea, type PreOrderSettings, availableOnMessage } from '@shared/schemas/pre-orders';
@@ -100,10 +100,10 @@ export async function writePreOrderSettings(tx: DbOrTx, bookId: number, input: P
  * PreOrder with availabilityStarts until the release moment, then InStock. The page holding it is cached;
  * the release job clears the cache at that moment.
  */
-export async function preOrderJsonLd(app: FastifyInstance): Promise<object[]> {
-  const area = await getPreOrderArea(app.deps.database.db, app.deps.clock.now());
+export async function preOrderJsonLd(deps: AppDeps): Promise<object[]> {
+  const area = await getPreOrderArea(deps.database.db, deps.clock.now());
   if (!area) return [];
-  const { publicUrl } = app.deps.config;
+  const { publicUrl } = deps.config;
   const url = new URL('/#upcoming', publicUrl).toString();
   return [
     {

@@ -34,7 +34,7 @@ export function registerPageRenderers(app: FastifyInstance): void {
   });
   const posts = async (): Promise<InitialEntry> => ({
     key: ['/api/blog'],
-    data: z.encode(blogListSchema, (await publishedBlog(app)).posts),
+    data: z.encode(blogListSchema, (await publishedBlog(app.deps)).posts),
   });
 
   app.addPageRenderer({
@@ -58,7 +58,7 @@ export function registerPageRenderers(app: FastifyInstance): void {
     load: async ({ slug, raw }) => {
       // The page's query key is the slug as the client router reads it from the path.
       const key = ['/api/blog', raw];
-      const post = slug ? ((await (await publishedBlog(app)).find(slug))?.post ?? null) : null;
+      const post = slug ? ((await (await publishedBlog(app.deps)).find(slug))?.post ?? null) : null;
       if (!post) {
         const body = JSON.stringify({ message: 'Blog post not found', code: 'NOT_FOUND' });
         return { entries: [{ key, error: `404: ${body}` }], notFound: true };

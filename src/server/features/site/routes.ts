@@ -26,7 +26,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const answer = await app.deps.cache.get('site:answer', async () =>
         jsonAnswer(siteAnswerSchema, {
-          ...(await siteData(app)),
+          ...(await siteData(app.deps)),
           demoLogin: config.demoLoginEnabled ? { username: DEMO_READER.username, password: DEMO_READER.password } : null,
         }),
       );
@@ -38,7 +38,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPageRenderers(app);
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const [{ posts }, modified] = await Promise.all([publishedBlog(app), lastBookUpdate(db)]);
+    const [{ posts }, modified] = await Promise.all([publishedBlog(app.deps), lastBookUpdate(db)]);
     return reply
       .type('application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
@@ -50,8 +50,8 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/rss.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const posts = (await publishedBlog(app)).posts.slice(0, 50);
-    const { content } = await siteData(app);
+    const posts = (await publishedBlog(app.deps)).posts.slice(0, 50);
+    const { content } = await siteData(app.deps);
     return reply
       .type('application/rss+xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=900')

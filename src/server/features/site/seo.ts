@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
 import { CURRENCY, formatPrice } from '@shared/constants';
 import type { HeadTags } from '../../platform/spa';
 import { getSiteData } from './service';
@@ -6,7 +7,7 @@ import { publishedBlog } from '../blog/service';
 import { preOrderJsonLd } from '../pre-orders/service';
 
 /** What every page reads (content, featured book, prices, reviews), from the public cache. */
-export const siteData = (app: FastifyInstance) => app.deps.cache.get('site', () => getSiteData(app.deps.database.db));
+export const siteData = (deps: AppDeps) => deps.cache.get('site', () => getSiteData(deps.database.db));
 
 const abs = (publicUrl: URL, p: string) => new URL(p, publicUrl).toString();
 /** The 1200x630 social card (raster: card renderers do not draw SVG covers). */
@@ -19,9 +20,9 @@ const FORMAT_NAMES: Record<string, string> = {
 };
 
 /** Home page head: social cards and a schema.org Book with an Offer per format and the rating. */
-export async function homeHead(app: FastifyInstance): Promise<HeadTags | null> {
-  const { publicUrl } = app.deps.config;
-  const site = await siteData(app);
+export async function homeHead(deps: AppDeps): Promise<HeadTags | null> {
+  const { publicUrl } = deps.config;
+  const site = await siteData(deps);
   const book = site.featuredBook;
   if (!book) return null;
   const { content } = site;
@@ -89,17 +90,17 @@ export async function homeHead(app: FastifyInstance): Promise<HeadTags | null> {
       locale: 'en_GB',
     },
     twitter: { card: 'summary_large_image', title, description, image },
-    jsonLd: [jsonLd, ...(await preOrderJsonLd(app))],
+    jsonLd: [jsonLd, ...(await preOrderJsonLd(deps))],
   };
 }
 
 /** A post's head: its own card and a schema.org BlogPosting; an unknown slug is a real 404. */
-export async function postHead(app: FastifyInstance, slug: string): Promise<HeadTags | { notFound: true }> {
-  const { publicUrl } = app.deps.config;
-  const found = await (await publishedBlog(app)).find(slug);
+export async function postHead(deps: AppDeps, slug: string): Promise<HeadTags | { notFound: true }> {
+  const { publicUrl } = deps.config;
+  const found = await (await publishedBlog(deps)).find(slug);
   if (!found) return { notFound: true };
   const { post } = found;
-  const site = await siteData(app);
+  const site = await siteData(deps);
   const siteTitle = site.content.siteTitle;
   const url = abs(publicUrl, `/blog/${post.id}`);
   const image = abs(publicUrl, post.coverImage ?? SOCIAL_CARD.path);
@@ -138,8 +139,8 @@ export async function postHead(app: FastifyInstance, slug: string): Promise<Head
 }
 
 /** The blog list's head. */
-export async function blogListHead(app: FastifyInstance): Promise<HeadTags> {
-  const { publicUrl } = app.deps.config;
+export async function blogListHead(deps: AppDeps): Promise<HeadTags> {
+  const { publicUrl } = deps.config;
   const url = abs(publicUrl, '/blog');
   const title = 'Blog | What We Owe the Dead';
   const description = 'Notes from Callum Reyes on writing, the craft of suspense and the stories behind the novels.';
@@ -155,11 +156,11 @@ export async function blogListHead(app: FastifyInstance): Promise<HeadTags> {
 export function registerHeadRenderers(app: FastifyInstance): void {
   app.addHeadRenderer({
     match: (p) => (p === '/' ? {} : null),
-    render: () => homeHead(app),
+    render: () => homeHead(app.deps),
   });
   app.addHeadRenderer({
     match: (p) => (/^\/blog\/?$/.test(p) ? {} : null),
-    render: () => blogListHead(app),
+    render: () => blogListHead(app.deps),
   });
   app.addHeadRenderer({
     match: (p) => {
@@ -171,6 +172,6 @@ export function registerHeadRenderers(app: FastifyInstance): void {
         return { slug: '' }; // malformed escape: no such post
       }
     },
-    render: (_request, params) => postHead(app, params.slug),
+    render: (_request, params) => postHead(app.deps, params.slug),
   });
 }
