@@ -47,6 +47,11 @@ export function serverZones() {
     { target: server('db'), from: [...top, server('platform'), server('features')], message: 'db is below platform and features: it imports neither.' },
     { target: server('platform'), from: [...top, server('features')], message: 'platform serves every feature: it imports none.' },
     { target: server('features'), from: top, message: 'Features take their dependencies from deps.ts, never from the app that composes them.' },
+    {
+      target: server('features/**/*routes.ts'),
+      from: [server('db'), 'node_modules/drizzle-orm'],
+      message: 'Routes stay thin: they validate, call a service and answer; only services touch the database.',
+    },
   ];
   for (const feature of features) {
     zones.push({

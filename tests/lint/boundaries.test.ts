@@ -25,6 +25,8 @@ describe('import boundaries', () => {
     ['platform importing a feature', 'src/server/platform/probe.ts', "import { publishedBlog } from '../features/blog/service';\nexport const p = publishedBlog;"],
     ['db importing platform', 'src/server/db/probe.ts', "import { sha256 } from '../platform/crypto';\nexport const p = sha256;"],
     ['config importing db', 'src/server/config.ts', "import { books } from './db/schema';\nexport const p = books;"],
+    ['a route file importing the database schema', 'src/server/features/blog/probe-routes.ts', "import { blogPosts } from '../../db/schema';\nexport const p = blogPosts;"],
+    ['a route file building queries', 'src/server/features/admin/probe-routes.ts', "import { eq } from 'drizzle-orm';\nexport const p = eq;"],
   ])('refuses %s', async (_name, file, code) => {
     expect(await rulesFor(file, code)).toContain('import-x/no-restricted-paths');
   });
@@ -34,6 +36,7 @@ describe('import boundaries', () => {
     ['a page composing features', 'src/client/pages/probe.ts', "import { useLibrary } from '@client/features/library/api';\nimport { useReadingProgress } from '@client/features/reading/api';\nexport const p = [useLibrary, useReadingProgress];"],
     ['a server feature using another feature’s service', 'src/server/features/site/probe.ts', "import { publishedBlog } from '../blog/service';\nimport { sha256 } from '../../platform/crypto';\nexport const p = [publishedBlog, sha256];"],
     ['platform using db', 'src/server/platform/probe.ts', "import { books } from '../db/schema';\nexport const p = books;"],
+    ['a service querying the database', 'src/server/features/blog/probe-service.ts', "import { eq } from 'drizzle-orm';\nimport { blogPosts } from '../../db/schema';\nexport const p = [eq, blogPosts];"],
   ])('allows %s', async (_name, file, code) => {
     expect(await rulesFor(file, code)).toEqual([]);
   });

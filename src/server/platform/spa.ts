@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { INITIAL_DATA_ID, type InitialEntry } from '@shared/initial-data';
 import { type CachedAnswer, cachedAnswer, sendCachedAnswer } from './cached-answer';
 import { StaticAssets } from './static-assets';
+import { escapeMarkup } from './markup';
 
 /** Tags the server writes into the HTML for crawlers that run no JavaScript. */
 export interface HeadTags {
@@ -68,8 +69,6 @@ const APP_ROUTES = [
   /^\/listen\/\d+\/?$/i,
 ];
 
-const escapeHtml = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 // JSON inside <script> must not be able to close the element or open a comment, whatever the data holds.
 export const safeJson = (v: unknown) =>
   JSON.stringify(v)
@@ -80,13 +79,13 @@ export const safeJson = (v: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 export function renderHead(tags: HeadTags): string {
-  const lines = [`<title>${escapeHtml(tags.title)}</title>`];
-  if (tags.description) lines.push(`<meta name="description" content="${escapeHtml(tags.description)}" />`);
-  if (tags.canonical) lines.push(`<link rel="canonical" href="${escapeHtml(tags.canonical)}" />`);
+  const lines = [`<title>${escapeMarkup(tags.title)}</title>`];
+  if (tags.description) lines.push(`<meta name="description" content="${escapeMarkup(tags.description)}" />`);
+  if (tags.canonical) lines.push(`<link rel="canonical" href="${escapeMarkup(tags.canonical)}" />`);
   for (const [k, v] of Object.entries(tags.openGraph ?? {}))
-    lines.push(`<meta property="og:${escapeHtml(k)}" content="${escapeHtml(v)}" />`);
+    lines.push(`<meta property="og:${escapeMarkup(k)}" content="${escapeMarkup(v)}" />`);
   for (const [k, v] of Object.entries(tags.twitter ?? {}))
-    lines.push(`<meta name="twitter:${escapeHtml(k)}" content="${escapeHtml(v)}" />`);
+    lines.push(`<meta name="twitter:${escapeMarkup(k)}" content="${escapeMarkup(v)}" />`);
   for (const block of tags.jsonLd ?? [])
     lines.push(`<script type="application/ld+json">${safeJson(block)}</script>`);
   return lines.join('\n    ');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { discountInputSchema, discountListSchema, discountSchema } from '@shared/schemas/discounts';
 import { errorSchema, idParam } from '@shared/schemas/common';
-import { actorOf, audit } from '../../platform/audit';
+import { actorOf } from '../../platform/audit';
 import { createDiscount, listDiscounts, updateDiscount } from '../checkout/service';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
@@ -27,15 +27,7 @@ export const adminDiscountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: discountSchema, 409: errorSchema, ...refusals },
       },
     },
-    async (request, reply) => {
-      const now = clock.now();
-      const created = await db.transaction(async (tx) => {
-        const row = await createDiscount(tx, request.body, now);
-        await audit(tx, actorOf(request), { action: 'discount.create', targetType: 'discount', targetId: row.id, details: { code: row.code } }, now);
-        return row;
-      });
-      return reply.status(201).send(created);
-    },
+    async (request, reply) => reply.status(201).send(await createDiscount(db, request.body, actorOf(request), clock.now())),
   );
 
   app.put(
@@ -49,11 +41,6 @@ export const adminDiscountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: discountSchema, 404: errorSchema, 409: errorSchema, ...refusals },
       },
     },
-    async (request) => {
-      const now = clock.now();
-      const row = await updateDiscount(db, request.params.id, request.body, now);
-      await audit(db, actorOf(request), { action: 'discount.update', targetType: 'discount', targetId: row.id, details: { code: row.code, active: row.active } }, now);
-      return row;
-    },
+    async (request) => updateDiscount(db, request.params.id, request.body, actorOf(request), clock.now()),
   );
 };

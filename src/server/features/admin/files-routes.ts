@@ -3,46 +3,19 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { and, asc, eq } from 'drizzle-orm';
-import type { DigitalFormat } from '@shared/constants';
-import { adminAssetSchema, assetParams, UPLOAD_LIMITS, type AdminAsset } from '@shared/schemas/admin';
+import { adminAssetSchema, assetParams, UPLOAD_LIMITS } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
-import { books, digitalAssets } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest } from '../../platform/errors';
 import { chaptersOf } from '../reading/service';
-import { actorOf, audit } from '../../platform/audit';
+import { actorOf } from '../../platform/audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
 import { guardUpload, peekHead } from './upload-stream';
-import { isSeededSample } from './sample-files';
+import { listAdminFiles, recordUpload, requireBook } from './files-service';
 import { preflightEpub, preflightMessage } from '../copies/service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 const MAX_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS));
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-
-/** '1.0' -> '2.0': every replacement is a new major version the buyer can tell apart. */
-export function nextVersion(version: string): string {
-  const major = Number.parseInt(version, 10);
-  return `${Number.isFinite(major) && major > 0 ? major + 1 : 2}.0`;
-}
-
-const assetColumns = {
-  id: digitalAssets.id,
-  bookId: digitalAssets.bookId,
-  bookTitle: books.title,
-  format: digitalAssets.format,
-  fileName: digitalAssets.fileName,
-  contentType: digitalAssets.contentType,
-  fileSizeKb: digitalAssets.fileSizeKb,
-  version: digitalAssets.version,
-  updatedAt: digitalAssets.updatedAt,
-};
-const toAsset = (r: { updatedAt: Date; format: string } & Omit<AdminAsset, 'updatedAt' | 'format' | 'sample'>, sample = false): AdminAsset => ({
-  ...r,
-  format: r.format as DigitalFormat,
-  updatedAt: r.updatedAt.toISOString(),
-  sample,
-});
 
 /**
  * Digital files per book and format. The upload is checked by its bytes; a replacement updates the
@@ -57,14 +30,7 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/files',
     { schema: { tags: ['admin'], summary: 'Every digital file', response: { 200: z.array(adminAssetSchema), ...refusals } } },
-    async () => {
-      const rows = await db
-        .select({ ...assetColumns, fileUrl: digitalAssets.fileUrl })
-        .from(digitalAssets)
-        .innerJoin(books, eq(books.id, digitalAssets.bookId))
-        .orderBy(asc(digitalAssets.bookId), asc(digitalAssets.format));
-      return Promise.all(rows.map(async ({ fileUrl, ...row }) => toAsset(row, await isSeededSample(files, { ...row, fileUrl }))));
-    },
+    async () => listAdminFiles(db, files),
   );
 
   app.put(
@@ -81,8 +47,7 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id: bookId, format } = request.params;
       const limit = UPLOAD_LIMITS[format];
-      const [book] = await db.select({ id: books.id }).from(books).where(eq(books.id, bookId));
-      if (!book) throw notFound('Book not found');
+      await requireBook(db, bookId);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the file as multipart/form-data');
 
       // The file streams from the request to the store (a temporary file renamed into place, or an S3
@@ -133,43 +98,24 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
 
-      const now = clock.now();
-      let previousKey: string | null = null;
-      let created = false;
+      let recorded: Awaited<ReturnType<typeof recordUpload>>;
       try {
-        await db.transaction(async (tx) => {
-          const [existing] = await tx
-            .select()
-            .from(digitalAssets)
-            .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, format)))
-            .for('update');
-          const fields = { fileUrl: key, fileName, contentType: detected.contentType, fileSizeKb: Math.ceil(stored.size / 1024), updatedAt: now };
-          if (existing) {
-            previousKey = existing.fileUrl;
-            const version = nextVersion(existing.version);
-            await tx.update(digitalAssets).set({ ...fields, version }).where(eq(digitalAssets.id, existing.id));
-            await audit(tx, actorOf(request), { action: 'file.replace', targetType: 'digital_asset', targetId: existing.id, details: { bookId, format, fileName, bytes: stored.size, version } }, now);
-          } else {
-            created = true;
-            const [row] = await tx.insert(digitalAssets).values({ bookId, format, ...fields, createdAt: now }).returning({ id: digitalAssets.id });
-            await audit(tx, actorOf(request), { action: 'file.upload', targetType: 'digital_asset', targetId: row.id, details: { bookId, format, fileName, bytes: stored.size } }, now);
-          }
-        });
+        recorded = await recordUpload(
+          db,
+          { bookId, format, key, fileName, contentType: detected.contentType, bytes: stored.size },
+          actorOf(request),
+          clock.now(),
+        );
       } catch (error) {
         await files.remove(key).catch(() => undefined);
         throw error;
       }
       // The old bytes are no longer referenced by any row; a download already streaming keeps its handle.
-      if (previousKey && previousKey !== key) await files.remove(previousKey).catch(() => undefined);
+      if (recorded.previousKey) await files.remove(recorded.previousKey).catch(() => undefined);
       // The listening room's chapter list comes from the file's own marks, read once, here.
       if (format === 'audiobook') await chaptersOf(app.deps, bookId).catch((error) => request.log.warn({ err: error }, 'could not read audio chapters'));
 
-      const [row] = await db
-        .select(assetColumns)
-        .from(digitalAssets)
-        .innerJoin(books, eq(books.id, digitalAssets.bookId))
-        .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, format)));
-      return reply.status(created ? 201 : 200).send(toAsset(row));
+      return reply.status(recorded.created ? 201 : 200).send(recorded.asset);
     },
   );
 };

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, inArray } from 'drizzle-orm';
-import { DEFAULT_MAX_DOWNLOADS, DIGITAL_FORMATS, PHYSICAL_FORMATS, isDigitalFormat } from '@shared/constants';
 import { adminOrderSchema, orderPageSchema, orderQuerySchema } from '@shared/schemas/admin';
 import { errorSchema, idParam } from '@shared/schemas/common';
-import { books, purchases, users } from '../../db/schema';
-import { conflict, notFound } from '../../platform/errors';
-import { actorOf, audit } from '../../platform/audit';
-import { getOrder, listOrders } from './orders-service';
+import { actorOf } from '../../platform/audit';
+import { getOrder, listOrders, resetDownloadAllowance, shipOrder } from './orders-service';
 import { refundOrder } from '../checkout/service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
-const FORMAT_LABEL: Record<string, string> = { hardcover: 'Hardcover', paperback: 'Paperback' };
 
 /** Orders: every purchase, shipping physical copies, and the download-allowance reset. */
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,49 +35,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOrderSchema, 404: errorSchema, 409: errorSchema, ...refusals },
       },
     },
-    async (request) => {
-      const now = clock.now();
-      const id = request.params.id;
-      await db.transaction(async (tx) => {
-        // One conditional statement: shipping twice, or shipping a download, changes nothing.
-        const [row] = await tx
-          .update(purchases)
-          .set({ status: 'shipped', shippedAt: now })
-          .where(
-            and(eq(purchases.id, id), eq(purchases.status, 'completed'), inArray(purchases.format, [...PHYSICAL_FORMATS])),
-          )
-          .returning({ id: purchases.id, userId: purchases.userId, bookId: purchases.bookId, format: purchases.format, orderReference: purchases.orderReference });
-        if (!row) {
-          const [exists] = await tx.select({ format: purchases.format, status: purchases.status }).from(purchases).where(eq(purchases.id, id));
-          if (!exists) throw notFound('Order not found');
-          if (isDigitalFormat(exists.format)) throw conflict('Digital orders are not shipped');
-          throw conflict(exists.status === 'shipped' ? 'This order has already been shipped' : `A ${exists.status} order cannot be shipped`);
-        }
-        const [buyer] = await tx
-          .select({ email: users.email, name: users.displayName, username: users.username, title: books.title })
-          .from(users)
-          .innerJoin(books, eq(books.id, row.bookId))
-          .where(eq(users.id, row.userId));
-        const format = FORMAT_LABEL[row.format] ?? row.format;
-        await mailer.enqueue(
-          {
-            to: buyer.email,
-            subject: `Your ${format.toLowerCase()} of ${buyer.title} is on its way`,
-            text: [
-              `Hello ${buyer.name || buyer.username},`,
-              '',
-              `Good news: your ${format.toLowerCase()} copy of ${buyer.title} (order ${row.orderReference}) has been dispatched today.`,
-              '',
-              'Thank you for reading.',
-            ].join('\n'),
-            kind: 'order-shipped',
-          },
-          tx,
-        );
-        await audit(tx, actorOf(request), { action: 'order.ship', targetType: 'purchase', targetId: id, details: { orderReference: row.orderReference } }, now);
-      });
-      return (await getOrder(db, id))!;
-    },
+    async (request) => shipOrder(db, mailer, request.params.id, actorOf(request), clock.now()),
   );
 
   app.post(
@@ -95,36 +48,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOrderSchema, 404: errorSchema, 409: errorSchema, ...refusals },
       },
     },
-    async (request) => {
-      const now = clock.now();
-      const id = request.params.id;
-      await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ format: purchases.format, status: purchases.status, downloadCount: purchases.downloadCount, maxDownloads: purchases.maxDownloads, userId: purchases.userId })
-          .from(purchases)
-          .where(eq(purchases.id, id))
-          .for('update');
-        if (!before) throw notFound('Order not found');
-        if (!(DIGITAL_FORMATS as readonly string[]).includes(before.format)) throw conflict('Only digital orders have a download allowance');
-        if (before.status !== 'completed') throw conflict(`A ${before.status} order cannot be downloaded`);
-        await tx
-          .update(purchases)
-          .set({ downloadCount: 0, downloadUsed: false, maxDownloads: Math.max(before.maxDownloads, DEFAULT_MAX_DOWNLOADS) })
-          .where(eq(purchases.id, id));
-        await audit(
-          tx,
-          actorOf(request),
-          {
-            action: 'order.reset-download',
-            targetType: 'purchase',
-            targetId: id,
-            details: { buyerId: before.userId, format: before.format, previousDownloadCount: before.downloadCount },
-          },
-          now,
-        );
-      });
-      return (await getOrder(db, id))!;
-    },
+    async (request) => resetDownloadAllowance(db, request.params.id, actorOf(request), clock.now()),
   );
 
   app.post(

@@ -1,9 +1,13 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ORDERS_PAGE_SIZE, type AdminOrder, type OrderPage } from '@shared/schemas/admin';
-import type { PurchaseStatus } from '@shared/constants';
-import type { DbOrTx } from '../../db/client';
+import { DEFAULT_MAX_DOWNLOADS, PHYSICAL_FORMATS, isDigitalFormat, type PurchaseStatus } from '@shared/constants';
+import type { Db, DbOrTx } from '../../db/client';
 import { books, purchaseCustomerInfo, purchases, users } from '../../db/schema';
+import { conflict, notFound } from '../../platform/errors';
+import { audit, type ActorId } from '../../platform/audit';
+import type { Mailer } from '../../platform/mail';
+import { orderShippedMail } from './templates';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** % and _ in a search are literal characters, not wildcards. */
@@ -106,4 +110,71 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<Order
 export async function getOrder(db: DbOrTx, id: number): Promise<AdminOrder | null> {
   const page = await listOrders(db, { id, page: 1 });
   return page.items[0] ?? null;
+}
+
+async function orderAfterChange(db: Db, id: number): Promise<AdminOrder> {
+  return (await getOrder(db, id))!;
+}
+
+/** Marks a physical order shipped and tells the buyer by mail, in one transaction with the change. */
+export async function shipOrder(db: Db, mailer: Mailer, id: number, actorId: ActorId, now: Date): Promise<AdminOrder> {
+  await db.transaction(async (tx) => {
+    // One conditional statement: shipping twice, or shipping a download, changes nothing.
+    const [row] = await tx
+      .update(purchases)
+      .set({ status: 'shipped', shippedAt: now })
+      .where(and(eq(purchases.id, id), eq(purchases.status, 'completed'), inArray(purchases.format, [...PHYSICAL_FORMATS])))
+      .returning({ userId: purchases.userId, bookId: purchases.bookId, format: purchases.format, orderReference: purchases.orderReference });
+    if (!row) {
+      const [exists] = await tx.select({ format: purchases.format, status: purchases.status }).from(purchases).where(eq(purchases.id, id));
+      if (!exists) throw notFound('Order not found');
+      if (isDigitalFormat(exists.format)) throw conflict('Digital orders are not shipped');
+      throw conflict(exists.status === 'shipped' ? 'This order has already been shipped' : `A ${exists.status} order cannot be shipped`);
+    }
+    const [buyer] = await tx
+      .select({ email: users.email, name: users.displayName, username: users.username, title: books.title })
+      .from(users)
+      .innerJoin(books, eq(books.id, row.bookId))
+      .where(eq(users.id, row.userId));
+    const mail = orderShippedMail({
+      to: buyer.email,
+      name: buyer.name || buyer.username,
+      title: buyer.title,
+      format: row.format,
+      orderReference: row.orderReference,
+    });
+    await mailer.enqueue(mail, tx);
+    await audit(tx, actorId, { action: 'order.ship', targetType: 'purchase', targetId: id, details: { orderReference: row.orderReference } }, now);
+  });
+  return orderAfterChange(db, id);
+}
+
+/** Gives the buyer their download allowance for this format back (at least the default allowance). */
+export async function resetDownloadAllowance(db: Db, id: number, actorId: ActorId, now: Date): Promise<AdminOrder> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ format: purchases.format, status: purchases.status, downloadCount: purchases.downloadCount, maxDownloads: purchases.maxDownloads, userId: purchases.userId })
+      .from(purchases)
+      .where(eq(purchases.id, id))
+      .for('update');
+    if (!before) throw notFound('Order not found');
+    if (!isDigitalFormat(before.format)) throw conflict('Only digital orders have a download allowance');
+    if (before.status !== 'completed') throw conflict(`A ${before.status} order cannot be downloaded`);
+    await tx
+      .update(purchases)
+      .set({ downloadCount: 0, downloadUsed: false, maxDownloads: Math.max(before.maxDownloads, DEFAULT_MAX_DOWNLOADS) })
+      .where(eq(purchases.id, id));
+    await audit(
+      tx,
+      actorId,
+      {
+        action: 'order.reset-download',
+        targetType: 'purchase',
+        targetId: id,
+        details: { buyerId: before.userId, format: before.format, previousDownloadCount: before.downloadCount },
+      },
+      now,
+    );
+  });
+  return orderAfterChange(db, id);
 }

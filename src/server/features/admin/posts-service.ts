@@ -1,9 +1,16 @@
 import { desc, eq } from 'drizzle-orm';
-import { slugify, type AdminPost, type AdminPostSummary } from '@shared/schemas/admin';
-import type { DbOrTx } from '../../db/client';
+import type { z } from 'zod';
+import { slugify, type AdminPost, type AdminPostSummary, type postInputSchema } from '@shared/schemas/admin';
+import type { Db, DbOrTx } from '../../db/client';
 import { blogPosts, books } from '../../db/schema';
-import { badRequest } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { getSetting } from '../../platform/settings';
+import { audit, type ActorId } from '../../platform/audit';
+import { uniqueViolation } from '../../platform/db-errors';
 import { sanitizePostHtml } from '../blog/service';
+
+/** A post as the route received it: validated, defaults applied. */
+type PostInput = z.output<typeof postInputSchema>;
 
 const columns = {
   id: blogPosts.id,
@@ -20,7 +27,7 @@ const columns = {
 };
 type Row = Omit<AdminPost, 'publishedAt' | 'updatedAt'> & { publishedAt: Date; updatedAt: Date };
 
-export function toAdminPost(row: Row): AdminPost {
+function toAdminPost(row: Row): AdminPost {
   return { ...row, publishedAt: row.publishedAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
@@ -36,13 +43,9 @@ export async function getAdminPost(db: DbOrTx, id: number, lock = false): Promis
   return row ? toAdminPost(row) : null;
 }
 
-export { columns as postColumns };
 
 /** The stored form of an edited post: HTML cleaned on save, slug derived from the title when blank. */
-export async function preparePost(
-  db: DbOrTx,
-  input: { title: string; slug: string; excerpt: string; content: string; coverImage: string; bookId: number | null; tags: string[] },
-) {
+async function preparePost(db: DbOrTx, input: PostInput) {
   const slug = input.slug || slugify(input.title);
   if (!slug) throw badRequest('Slug is required', { slug: 'Slug is required' });
   if (input.bookId !== null) {
@@ -60,4 +63,75 @@ export async function preparePost(
     bookId: input.bookId,
     tags: [...new Set(input.tags)],
   };
+}
+
+async function refuseTakenSlug<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (uniqueViolation(error) !== null) throw conflict('A post with this slug already exists', { slug: 'A post with this slug already exists' });
+    throw error;
+  }
+}
+
+export async function createPost(db: Db, input: PostInput, actorId: number, now: Date): Promise<AdminPost> {
+  const values = await preparePost(db, input);
+  const content = await getSetting<{ authorName?: string }>(db, 'site.content');
+  return refuseTakenSlug(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(blogPosts)
+        .values({
+          ...values,
+          isPublished: input.isPublished,
+          publishedAt: now,
+          authorId: actorId,
+          authorName: content?.authorName ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(columns);
+      await audit(tx, actorId, { action: 'post.create', targetType: 'post', targetId: row.id, details: { slug: row.slug, isPublished: row.isPublished } }, now);
+      return toAdminPost(row);
+    }),
+  );
+}
+
+export async function updatePost(db: Db, id: number, input: PostInput, actorId: ActorId, now: Date): Promise<AdminPost> {
+  const values = await preparePost(db, input);
+  return refuseTakenSlug(() =>
+    db.transaction(async (tx) => {
+      const before = await getAdminPost(tx, id, true);
+      if (!before) throw notFound('Post not found');
+      const publishing = input.isPublished && !before.isPublished;
+      const [row] = await tx
+        .update(blogPosts)
+        .set({
+          ...values,
+          isPublished: input.isPublished,
+          // A draft going live is dated the day it is published.
+          ...(publishing ? { publishedAt: now } : {}),
+          updatedAt: now,
+        })
+        .where(eq(blogPosts.id, before.id))
+        .returning(columns);
+      await audit(tx, actorId, { action: 'post.update', targetType: 'post', targetId: row.id, details: { slug: row.slug, isPublished: row.isPublished } }, now);
+      return toAdminPost(row);
+    }),
+  );
+}
+
+export function setPostPublished(db: Db, id: number, isPublished: boolean, actorId: ActorId, now: Date): Promise<AdminPost> {
+  return db.transaction(async (tx) => {
+    const before = await getAdminPost(tx, id, true);
+    if (!before) throw notFound('Post not found');
+    const publishing = isPublished && !before.isPublished;
+    const [row] = await tx
+      .update(blogPosts)
+      .set({ isPublished, ...(publishing ? { publishedAt: now } : {}), updatedAt: now })
+      .where(eq(blogPosts.id, before.id))
+      .returning(columns);
+    await audit(tx, actorId, { action: isPublished ? 'post.publish' : 'post.unpublish', targetType: 'post', targetId: row.id, details: { slug: row.slug } }, now);
+    return toAdminPost(row);
+  });
 }

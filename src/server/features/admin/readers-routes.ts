@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Role } from '@shared/constants';
 import {
   adminSubscriberSchema,
   adminUserSchema,
@@ -11,15 +9,11 @@ import {
   readInputSchema,
 } from '@shared/schemas/admin';
 import { errorSchema, idParam } from '@shared/schemas/common';
-import { contactMessages, newsletterSubscribers, purchases, users } from '../../db/schema';
-import { qualified } from '../../db/qualified';
-import { notFound } from '../../platform/errors';
-import { actorOf, audit } from '../../platform/audit';
+import { actorOf } from '../../platform/audit';
 import { toCsv } from './csv';
+import { exportSubscribers, listMessages, listSubscribers, listUsers, markMessageRead } from './readers-service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const toMessage = (m: typeof contactMessages.$inferSelect) => ({ ...m, createdAt: m.createdAt.toISOString(), readAt: iso(m.readAt) });
 
 /** The contact inbox, the newsletter list (with a CSV export) and the accounts with their roles. */
 export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,16 +23,7 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/messages',
     { schema: { tags: ['admin'], querystring: messageQuerySchema, response: { 200: messageListSchema, ...refusals } } },
-    async (request) => {
-      const rows = await db
-        .select()
-        .from(contactMessages)
-        .where(request.query.filter === 'unread' ? isNull(contactMessages.readAt) : undefined)
-        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-        .limit(500);
-      const [{ n }] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
-      return { items: rows.map(toMessage), unread: Number(n) };
-    },
+    async (request) => listMessages(db, request.query.filter),
   );
 
   app.post(
@@ -52,36 +37,13 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminMessageSchema, 404: errorSchema, ...refusals },
       },
     },
-    async (request) => {
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(contactMessages)
-          .set({ readAt: request.body.read ? sql`coalesce(${contactMessages.readAt}, ${now.toISOString()}::timestamptz)` : null })
-          .where(eq(contactMessages.id, request.params.id))
-          .returning();
-        if (!row) throw notFound('Message not found');
-        await audit(tx, actorOf(request), { action: request.body.read ? 'message.read' : 'message.unread', targetType: 'contact_message', targetId: row.id }, now);
-        return toMessage(row);
-      });
-    },
+    async (request) => markMessageRead(db, request.params.id, request.body.read, actorOf(request), clock.now()),
   );
-
-  const subscriberColumns = {
-    id: newsletterSubscribers.id,
-    email: newsletterSubscribers.email,
-    name: newsletterSubscribers.name,
-    subscribedAt: newsletterSubscribers.subscribedAt,
-    unsubscribedAt: newsletterSubscribers.unsubscribedAt,
-  };
 
   app.get(
     '/api/admin/subscribers',
     { schema: { tags: ['admin'], response: { 200: z.array(adminSubscriberSchema), ...refusals } } },
-    async () => {
-      const rows = await db.select(subscriberColumns).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.subscribedAt));
-      return rows.map((r) => ({ ...r, subscribedAt: r.subscribedAt.toISOString(), unsubscribedAt: iso(r.unsubscribedAt) }));
-    },
+    async () => listSubscribers(db),
   );
 
   app.get(
@@ -95,13 +57,8 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = await db
-        .select(subscriberColumns)
-        .from(newsletterSubscribers)
-        .where(isNull(newsletterSubscribers.unsubscribedAt))
-        .orderBy(asc(newsletterSubscribers.subscribedAt));
       const now = clock.now();
-      await audit(db, actorOf(request), { action: 'subscribers.export', targetType: 'newsletter', details: { rows: rows.length } }, now);
+      const rows = await exportSubscribers(db, actorOf(request), now);
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="thriller-circle-subscribers-${now.toISOString().slice(0, 10)}.csv"`)
@@ -116,22 +73,6 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users',
     { schema: { tags: ['admin'], response: { 200: z.array(adminUserSchema), ...refusals } } },
-    async () => {
-      const rows = await db
-        .select({
-          id: users.id,
-          username: users.username,
-          email: users.email,
-          displayName: users.displayName,
-          role: users.role,
-          isSubscribed: users.isSubscribed,
-          createdAt: users.createdAt,
-          purchases: sql<number>`(select count(*) from ${purchases} where ${qualified(purchases.userId)} = ${qualified(users.id)})`.mapWith(Number),
-        })
-        .from(users)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(1000);
-      return rows.map((r) => ({ ...r, role: r.role as Role, createdAt: r.createdAt.toISOString() }));
-    },
+    async () => listUsers(db),
   );
 };

@@ -1,6 +1,7 @@
 /** The account mails: a password-reset link and a notice that the password changed. */
 import type { MailMessage } from '../../platform/mail';
 import type { AppDeps } from '../../deps';
+import { escapeMarkup } from '../../platform/markup';
 
 /** The site's address for links in mails: always the configured one (a Host header could point anywhere). */
 export function siteUrl(deps: Pick<AppDeps, 'config'>): string {
@@ -9,19 +10,17 @@ export function siteUrl(deps: Pick<AppDeps, 'config'>): string {
 
 const SITE = 'What We Owe the Dead';
 
-const escapeHtml = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function layout(heading: string, paragraphs: string[], action?: { label: string; href: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(p)}</p>`).join('');
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.6">${escapeMarkup(p)}</p>`).join('');
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#b91c1c;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(action.href)}</span></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeMarkup(action.href)}" style="background:#b91c1c;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeMarkup(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${escapeMarkup(action.href)}</span></p>`
     : '';
   return `<!doctype html><html><body style="font-family:Georgia,serif;color:#1a1a1a;background:#f6f5f3;padding:24px">
 <div style="max-width:560px;margin:0 auto;background:#fff;padding:32px;border-radius:8px">
-<h1 style="font-size:22px;margin:0 0 20px">${escapeHtml(heading)}</h1>${body}${button}
-<p style="margin:24px 0 0;font-size:12px;color:#777">${escapeHtml(SITE)}</p></div></body></html>`;
+<h1 style="font-size:22px;margin:0 0 20px">${escapeMarkup(heading)}</h1>${body}${button}
+<p style="margin:24px 0 0;font-size:12px;color:#777">${escapeMarkup(SITE)}</p></div></body></html>`;
 }
 
 export function passwordResetMail(to: string, name: string, link: string): MailMessage {

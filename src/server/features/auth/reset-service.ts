@@ -80,3 +80,22 @@ export async function resetPassword(
   });
   if (!user) throw badRequest(INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
 }
+
+/**
+ * Whether a reset link (token and address) would still be accepted: unused, unexpired, for that address.
+ * Read-only; the reset itself still consumes the token in one conditional statement.
+ */
+export async function resetLinkValid(deps: Pick<AppDeps, 'database' | 'clock'>, input: { email: string; token: string }): Promise<boolean> {
+  const [row] = await deps.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.resetTokenHash, sha256(input.token)),
+        gt(users.resetTokenExpires, deps.clock.now()),
+        sql`lower(${users.email}) = lower(${input.email})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,29 +1,7 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resetLinkStatusQuerySchema, resetLinkStatusSchema } from '@shared/schemas/auth';
 import { errorSchema } from '@shared/schemas/common';
-import type { AppDeps } from '../../deps';
-import { users } from '../../db/schema';
-import { sha256 } from '../../platform/crypto';
-
-/**
- * Whether a reset link (token and address) would still be accepted: unused, unexpired, for that address.
- * Read-only; the reset itself still consumes the token in one conditional statement.
- */
-export async function resetLinkValid(deps: Pick<AppDeps, 'database' | 'clock'>, input: { email: string; token: string }): Promise<boolean> {
-  const [row] = await deps.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.resetTokenHash, sha256(input.token)),
-        gt(users.resetTokenExpires, deps.clock.now()),
-        sql`lower(${users.email}) = lower(${input.email})`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
+import { resetLinkValid } from './reset-service';
 
 /**
  * Lets the reset page check its link as it opens, so a used or expired link says so before the reader

@@ -1,16 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatPrice } from '@shared/constants';
 import { errorSchema } from '@shared/schemas/common';
-import { DISCOUNT_REFUSALS, quoteQuerySchema, quoteSchema } from '@shared/schemas/discounts';
+import { quoteQuerySchema, quoteSchema } from '@shared/schemas/discounts';
 import { AppError, notFound } from '../../platform/errors';
 import { getBook, getPrice } from '../books/service';
 import { priceWithDiscount } from './discounts';
-import type { FulfilmentResult } from './fulfilment';
-
-/** The local page's Pay when the code ran out meanwhile: refused, nothing charged (decision 0050). */
-export function refuseRanOut(result: FulfilmentResult): void {
-  if (result.outcome === 'discount-ran-out') throw new AppError('DISCOUNT_RAN_OUT', 409, DISCOUNT_REFUSALS.ranOut);
-}
 
 /** GET /api/checkout/quote: the checkout page shows the struck list price and the price to pay. */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {

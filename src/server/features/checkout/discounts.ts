@@ -9,7 +9,8 @@ import {
 import { formatLabel } from '@shared/constants';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { audit, type ActorId } from '../../platform/audit';
 import { checkoutSessions, discountCodes, users } from '../../db/schema';
 import type { PaymentEvent } from '../../platform/payments';
 import { uniqueViolation } from '../../platform/db-errors';
@@ -181,17 +182,22 @@ const values = (body: DiscountBody) => ({
 
 const duplicate = () => conflict(DISCOUNT_MESSAGES.duplicate, { code: DISCOUNT_MESSAGES.duplicate });
 
-export async function createDiscount(db: DbOrTx, body: DiscountBody, now: Date): Promise<Discount> {
-  try {
-    const [row] = await db.insert(discountCodes).values({ ...values(body), createdAt: now, updatedAt: now }).returning();
-    return toDiscount(row);
-  } catch (error) {
-    if (uniqueViolation(error) !== null) throw duplicate();
-    throw error;
-  }
+export function createDiscount(db: Db, body: DiscountBody, actorId: ActorId, now: Date): Promise<Discount> {
+  return db.transaction(async (tx) => {
+    let created: Discount;
+    try {
+      const [row] = await tx.insert(discountCodes).values({ ...values(body), createdAt: now, updatedAt: now }).returning();
+      created = toDiscount(row);
+    } catch (error) {
+      if (uniqueViolation(error) !== null) throw duplicate();
+      throw error;
+    }
+    await audit(tx, actorId, { action: 'discount.create', targetType: 'discount', targetId: created.id, details: { code: created.code } }, now);
+    return created;
+  });
 }
 
-export async function updateDiscount(db: DbOrTx, id: number, body: DiscountBody, now: Date): Promise<Discount> {
+export async function updateDiscount(db: Db, id: number, body: DiscountBody, actorId: ActorId, now: Date): Promise<Discount> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for('update');
     if (!current) throw notFound('Discount code not found');
@@ -199,16 +205,19 @@ export async function updateDiscount(db: DbOrTx, id: number, body: DiscountBody,
       const message = `Maximum uses cannot be below the ${current.redemptions} uses already made`;
       throw new AppError('VALIDATION_ERROR', 400, message, { maxRedemptions: message });
     }
+    let updated: Discount;
     try {
       const [row] = await tx
         .update(discountCodes)
         .set({ ...values(body), updatedAt: now })
         .where(eq(discountCodes.id, id))
         .returning();
-      return toDiscount(row);
+      updated = toDiscount(row);
     } catch (error) {
       if (uniqueViolation(error) !== null) throw duplicate();
       throw error;
     }
+    await audit(tx, actorId, { action: 'discount.update', targetType: 'discount', targetId: updated.id, details: { code: updated.code, active: updated.active } }, now);
+    return updated;
   });
 }

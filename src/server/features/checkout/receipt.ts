@@ -1,6 +1,7 @@
 import { formatPrice, isDigitalFormat } from '@shared/constants';
 import { formatLabel } from '@shared/constants';
 import type { MailMessage } from '../../platform/mail';
+import { escapeMarkup } from '../../platform/markup';
 
 export interface ReceiptInput {
   to: string;
@@ -15,8 +16,6 @@ export interface ReceiptInput {
   giftFor?: string | null;
 }
 
-const escapeHtml = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The purchase receipt, with a link to the buyer's library (where orders to ship are listed too). */
 export function receiptMail(input: ReceiptInput): MailMessage {
@@ -45,16 +44,16 @@ export function receiptMail(input: ReceiptInput): MailMessage {
     '',
     'Keep this email as your receipt.',
   ].join('\n');
-  const html = `<p>Hello ${escapeHtml(input.customerName)},</p>
-<p>Thank you for buying <strong>${escapeHtml(input.bookTitle)}</strong>.</p>
+  const html = `<p>Hello ${escapeMarkup(input.customerName)},</p>
+<p>Thank you for buying <strong>${escapeMarkup(input.bookTitle)}</strong>.</p>
 <table cellpadding="4">
-<tr><td>Order reference</td><td><strong>${escapeHtml(input.orderReference)}</strong></td></tr>
-<tr><td>Item</td><td>${escapeHtml(input.bookTitle)} (${escapeHtml(label)})</td></tr>
-<tr><td>Price</td><td>${escapeHtml(price)}</td></tr>
-<tr><td>Date</td><td>${escapeHtml(date)}</td></tr>
+<tr><td>Order reference</td><td><strong>${escapeMarkup(input.orderReference)}</strong></td></tr>
+<tr><td>Item</td><td>${escapeMarkup(input.bookTitle)} (${escapeMarkup(label)})</td></tr>
+<tr><td>Price</td><td>${escapeMarkup(price)}</td></tr>
+<tr><td>Date</td><td>${escapeMarkup(date)}</td></tr>
 </table>
-<p>${escapeHtml(next)}</p>
-<p><a href="${escapeHtml(libraryUrl)}">${digital ? 'Open your library' : 'View your order'}</a></p>
+<p>${escapeMarkup(next)}</p>
+<p><a href="${escapeMarkup(libraryUrl)}">${digital ? 'Open your library' : 'View your order'}</a></p>
 <p>Keep this email as your receipt.</p>`;
   return {
     to: input.to,

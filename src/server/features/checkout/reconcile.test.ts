@@ -1,61 +1,37 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { checkoutSessions, jobs, mailOutbox, purchases } from '../../db/schema';
 import { type TestApp, createTestApp, createUser } from '../../test/helpers';
 import { RECONCILE_JOB, reconcilePayments } from './reconcile';
-import { featuredBookId } from './test-support';
+import { featuredBookId, postStripeWebhook, signStripe, startFakeStripe, stripeCheckoutSession, stripeEnv, stripeEvent } from './test-support';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_reconciliation';
 
 /**
- * A stand-in for Stripe's API on a local port: the real `stripe` package is pointed at it (host, port,
- * protocol) and it answers the one path the reconciliation calls, GET /v1/checkout/sessions, with the
- * sessions the test says Stripe holds.
+ * Stripe, as far as reconciliation asks it: GET /v1/checkout/sessions lists the sessions the test says
+ * Stripe holds, filtered as the SDK asked.
  */
-async function startFakeStripe() {
+async function startStripeWithSessions() {
   const sessions: Array<Record<string, unknown>> = [];
-  const requests: URL[] = [];
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    requests.push(url);
-    res.setHeader('Content-Type', 'application/json');
-    if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
-      const gte = Number(url.searchParams.get('created[gte]'));
-      const status = url.searchParams.get('status');
-      const data = sessions.filter((s) => (s.created as number) >= gte && (!status || s.status === status));
-      res.end(JSON.stringify({ object: 'list', url: '/v1/checkout/sessions', has_more: false, data }));
-      return;
-    }
-    res.statusCode = 404;
-    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${url.pathname})` } }));
+  const stripe = await startFakeStripe(({ method, url }) => {
+    if (method !== 'GET' || url.pathname !== '/v1/checkout/sessions') return undefined;
+    const gte = Number(url.searchParams.get('created[gte]'));
+    const status = url.searchParams.get('status');
+    const data = sessions.filter((s) => (s.created as number) >= gte && (!status || s.status === status));
+    return { object: 'list', url: '/v1/checkout/sessions', has_more: false, data };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    sessions,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...stripe, sessions };
 }
 
 describe('reconciliation with Stripe', () => {
-  let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+  let stripe: Awaited<ReturnType<typeof startStripeWithSessions>>;
   let t: TestApp;
   let bookId: number;
   let counter = 0;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
+    stripe = await startStripeWithSessions();
     t = await createTestApp({
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_reconciliation',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: stripe.url,
-      },
+      env: stripeEnv(stripe.url, WEBHOOK_SECRET),
     });
     bookId = await featuredBookId(t.app);
   });
@@ -84,18 +60,15 @@ describe('reconciliation with Stripe', () => {
       createdAt: created,
       expiresAt: new Date(created.getTime() + 3_600_000),
     });
-    const session = {
-      id: providerSessionId,
-      object: 'checkout.session',
-      created: Math.floor((created.getTime() - (options.createdAgoMs ?? 0)) / 1000),
-      status: 'complete',
-      payment_status: options.paymentStatus ?? 'paid',
-      client_reference_id: id,
-      metadata: { checkoutId: id },
-      amount_total: 999,
-      currency: 'gbp',
-      customer_details: { name: 'Ada Reader', email: user.email },
-    };
+    const session = stripeCheckoutSession(
+      { id, providerSessionId },
+      {
+        created: Math.floor((created.getTime() - (options.createdAgoMs ?? 0)) / 1000),
+        status: 'complete',
+        payment_status: options.paymentStatus ?? 'paid',
+        customer_details: { name: 'Ada Reader', email: user.email },
+      },
+    );
     stripe.sessions.push(session);
     return { user, id, session };
   }
@@ -108,25 +81,10 @@ describe('reconciliation with Stripe', () => {
       .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, 'receipt')));
 
   function deliverWebhook(session: Record<string, unknown>) {
-    counter += 1;
-    const payload = JSON.stringify({
-      id: `evt_late_${counter}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: { object: session },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: WEBHOOK_SECRET,
-      timestamp: Math.floor(t.clock.now().getTime() / 1000),
-    });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
+    const payload = stripeEvent('checkout.session.completed', session);
+    return postStripeWebhook(t.app, payload, signStripe(payload, WEBHOOK_SECRET, t.clock.now()));
   }
+
 
   it('fulfils a paid session whose webhook never arrived: one purchase, one receipt, also after the late webhook', async () => {
     const paid = await paidOnStripe();
@@ -135,7 +93,7 @@ describe('reconciliation with Stripe', () => {
     expect(first.checked).toBeGreaterThanOrEqual(1);
 
     // The SDK asked for completed sessions of the last 48 hours.
-    const asked = stripe.requests.at(-1)!;
+    const asked = stripe.requests.at(-1)!.url;
     expect(asked.pathname).toBe('/v1/checkout/sessions');
     expect(asked.searchParams.get('status')).toBe('complete');
     expect(Number(asked.searchParams.get('created[gte]'))).toBe(Math.floor(t.clock.now().getTime() / 1000) - 48 * 3600);
@@ -173,12 +131,7 @@ describe('reconciliation with Stripe', () => {
       database: t.database,
       seed: false,
       clock: t.clock,
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_reconciliation',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: stripe.url,
-      },
+      env: stripeEnv(stripe.url, WEBHOOK_SECRET),
     });
     try {
       await t.app.deps.jobs.ensureRecurring({ runNow: [RECONCILE_JOB] });

@@ -1,71 +1,42 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, mailOutbox, purchases } from '../../db/schema';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
-import { featuredBookId } from './test-support';
+import { featuredBookId, postStripeWebhook, signStripe, startFakeStripe, stripeCheckoutSession, stripeEnv, stripeEvent } from './test-support';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_refunds';
 
-/**
- * A stand-in for Stripe's API on a local port (the real `stripe` package is pointed at it): it creates
- * Checkout Sessions and refunds, and remembers what it was asked.
- */
-async function startFakeStripe() {
+/** Stripe, as far as checkout and refunds ask it: it creates Checkout Sessions and refunds. */
+async function startStripeForRefunds() {
   const created: URLSearchParams[] = [];
   const refunds: Array<{ body: URLSearchParams; idempotencyKey: string | undefined }> = [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const body = new URLSearchParams(raw);
-      res.setHeader('Content-Type', 'application/json');
-      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        created.push(body);
-        const id = `cs_test_${created.length}_${Date.now()}`;
-        res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` }));
-        return;
-      }
-      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-        const key = req.headers['idempotency-key'];
-        refunds.push({ body, idempotencyKey: Array.isArray(key) ? key[0] : key });
-        res.end(JSON.stringify({ id: `re_${refunds.length}`, object: 'refund', status: 'succeeded' }));
-        return;
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${url.pathname})` } }));
-    });
+  const stripe = await startFakeStripe(({ method, url, body, idempotencyKey }) => {
+    if (method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      created.push(body);
+      const id = `cs_test_${created.length}_${Date.now()}`;
+      return { id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` };
+    }
+    if (method === 'POST' && url.pathname === '/v1/refunds') {
+      refunds.push({ body, idempotencyKey });
+      return { id: `re_${refunds.length}`, object: 'refund', status: 'succeeded' };
+    }
+    return undefined;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    created,
-    refunds,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...stripe, created, refunds };
 }
 
 describe('discounts and refunds with Stripe', () => {
-  let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+  let stripe: Awaited<ReturnType<typeof startStripeForRefunds>>;
   let t: TestApp;
   let bookId: number;
   let admin: Awaited<ReturnType<typeof adminAgent>>;
   let counter = 0;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
+    stripe = await startStripeForRefunds();
     t = await createTestApp({
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_refunds',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: stripe.url,
-      },
+      env: stripeEnv(stripe.url, WEBHOOK_SECRET),
     });
     bookId = await featuredBookId(t.app);
     admin = await adminAgent(t);
@@ -75,20 +46,11 @@ describe('discounts and refunds with Stripe', () => {
     await stripe.close();
   });
 
-  const deliver = (event: Record<string, unknown>) => {
-    const payload = JSON.stringify({ object: 'event', ...event });
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: WEBHOOK_SECRET,
-      timestamp: Math.floor(t.clock.now().getTime() / 1000),
-    });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
+  const deliver = (type: string, object: Record<string, unknown>, id?: string) => {
+    const payload = stripeEvent(type, object, id);
+    return postStripeWebhook(t.app, payload, signStripe(payload, WEBHOOK_SECRET, t.clock.now()));
   };
+
 
   /** A reader checks out (optionally with a code) and Stripe reports the session paid. */
   async function paidOnStripe(format: string, discountCode?: string) {
@@ -99,33 +61,19 @@ describe('discounts and refunds with Stripe', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [session] = await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, user.id));
     const paymentIntent = `pi_test_${counter}_${Date.now()}`;
-    const webhook = await deliver({
-      id: `evt_paid_${counter}_${Date.now()}`,
-      type: 'checkout.session.completed',
-      data: {
-        object: {
-          id: session.providerSessionId,
-          object: 'checkout.session',
-          client_reference_id: session.id,
-          metadata: { checkoutId: session.id },
-          amount_total: session.amount,
-          currency: 'gbp',
-          payment_status: 'paid',
-          payment_intent: paymentIntent,
-          customer_details: { name: 'Ada Reader', email: user.email },
-        },
-      },
-    });
+    const webhook = await deliver(
+      'checkout.session.completed',
+      stripeCheckoutSession(
+        { id: session.id, providerSessionId: session.providerSessionId! },
+        { amount_total: session.amount, payment_intent: paymentIntent, customer_details: { name: 'Ada Reader', email: user.email } },
+      ),
+    );
     expect(webhook.statusCode).toBe(200);
     return { user, agent, session, paymentIntent, lineItem: stripe.created.at(-1)! };
   }
 
   const chargeRefunded = (paymentIntent: string, refunded = true) =>
-    deliver({
-      id: `evt_refund_${++counter}_${Date.now()}`,
-      type: 'charge.refunded',
-      data: { object: { id: `ch_${counter}`, object: 'charge', payment_intent: paymentIntent, refunded, amount: 999, amount_refunded: refunded ? 999 : 100, metadata: {} } },
-    });
+    deliver('charge.refunded', { id: `ch_${++counter}`, object: 'charge', payment_intent: paymentIntent, refunded, amount: 999, amount_refunded: refunded ? 999 : 100, metadata: {} });
   const rowsOf = (userId: number) => t.database.db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(purchases.id);
   const refundMails = (email: string) =>
     t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, 'refund')));
@@ -200,22 +148,9 @@ describe('discounts and refunds with Stripe', () => {
     }
     const pay = async (userId: number, pi: string) => {
       const [s] = await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId));
-      const event = {
-        id: `evt_ranout_${userId}`,
-        type: 'checkout.session.completed',
-        data: {
-          object: {
-            id: s.providerSessionId,
-            object: 'checkout.session',
-            metadata: { checkoutId: s.id },
-            amount_total: 799,
-            currency: 'gbp',
-            payment_status: 'paid',
-            payment_intent: pi,
-          },
-        },
-      };
-      expect((await deliver(event)).statusCode).toBe(200);
+      const paid = stripeCheckoutSession({ id: s.id, providerSessionId: s.providerSessionId! }, { amount_total: 799, payment_intent: pi });
+      const event = ['checkout.session.completed', paid, `evt_ranout_${userId}`] as const;
+      expect((await deliver(...event)).statusCode).toBe(200);
       return { session: s, event };
     };
     await pay(first.id, 'pi_first_ranout');
@@ -232,7 +167,7 @@ describe('discounts and refunds with Stripe', () => {
     expect(told).toHaveLength(1);
     // A redelivery refunds nothing twice (Stripe's idempotency key) and mails nobody again.
     const refunds = stripe.refunds.length;
-    expect((await deliver(event)).statusCode).toBe(200);
+    expect((await deliver(...event)).statusCode).toBe(200);
     expect(stripe.refunds.length).toBe(refunds);
   });
 });

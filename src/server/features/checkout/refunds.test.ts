@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, digitalAssets, mailOutbox, purchases } from '../../db/schema';
+import { books, mailOutbox, purchases } from '../../db/schema';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
-import { buy, featuredBookId } from './test-support';
+import { assetIdOf, buy, featuredBookId } from './test-support';
 
 describe('the ebook with print, and refunds (local payments)', () => {
   let t: TestApp;
@@ -14,11 +14,7 @@ describe('the ebook with print, and refunds (local payments)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     bookId = await featuredBookId(t.app);
-    const [asset] = await t.database.db
-      .select()
-      .from(digitalAssets)
-      .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, 'ebook')));
-    ebookAssetId = asset.id;
+    ebookAssetId = await assetIdOf(t, bookId, 'ebook');
     admin = await adminAgent(t);
   });
   afterAll(() => t.close());

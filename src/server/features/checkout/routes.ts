@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { errorSchema } from '@shared/schemas/common';
 import { checkoutRequestSchema, checkoutResponseSchema, paymentResultSchema, paymentSessionParams, paymentSessionSchema, storeFormatsResponseSchema } from '@shared/schemas/checkout';
-import { checkoutSessions } from '../../db/schema';
-import { AppError, notFound } from '../../platform/errors';
-import { LocalPaymentProvider } from '../../platform/payments';
-import { quoteRoutes, refuseRanOut } from './discount-routes';
-import { handlePaymentEvent } from './fulfilment';
+import { quoteRoutes } from './discount-routes';
+import { cancelLocalSession, payLocalSession } from './local-payments';
 import { defineReconcileJob } from './reconcile';
-import { completionRedirect, createCheckout, getPaymentSession, listStoreFormats } from './service';
+import { createCheckout, getPaymentSession, listStoreFormats } from './service';
 import { stripeWebhookRoutes } from './webhook-routes';
 
 /** Routes of the checkout domain: formats and prices, starting a payment, the local payment page API. */
@@ -61,20 +57,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The local test provider only: its sessions are paid here, through the same fulfilment as Stripe. */
-  const localSession = async (userId: number, sessionId: string) => {
-    const provider = app.deps.payments;
-    const session = await getPaymentSession(db, userId, sessionId);
-    const [row] = await db
-      .select({ provider: checkoutSessions.provider, providerSessionId: checkoutSessions.providerSessionId })
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.id, sessionId));
-    if (!(provider instanceof LocalPaymentProvider) || row.provider !== 'local') {
-      throw notFound('Checkout session not found');
-    }
-    return { session, provider, providerSessionId: row.providerSessionId };
-  };
-
   app.post(
     '/api/checkout/sessions/:sessionId/pay',
     {
@@ -87,37 +69,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentResultSchema, ...errors, 410: errorSchema },
       },
     },
-    async (request) => {
-      const userId = request.auth!.userId;
-      const { session, provider, providerSessionId } = await localSession(userId, request.params.sessionId);
-      if (session.status === 'open' && new Date(session.expiresAt) <= app.deps.clock.now()) {
-        throw new AppError('CHECKOUT_EXPIRED', 410, 'This checkout has expired. Please start your purchase again.');
-      }
-      if (session.status === 'cancelled' || session.status === 'expired') {
-        throw new AppError('CHECKOUT_CLOSED', 409, 'This checkout was cancelled. Please start your purchase again.');
-      }
-      if (session.status === 'open') {
-        const paid = await handlePaymentEvent(
-          app.deps,
-          provider.paymentEvent({
-            id: session.id,
-            providerSessionId,
-            amount: session.amount,
-            currency: session.currency,
-            customerName: '',
-            customerEmail: session.customerEmail,
-          }),
-          'local',
-        );
-        refuseRanOut(paid);
-      }
-      const after = await getPaymentSession(db, userId, session.id);
-      return {
-        status: after.status,
-        redirectTo: completionRedirect(after),
-        orderReference: after.orderReference,
-      };
-    },
+    async (request) => payLocalSession(app.deps, request.auth!.userId, request.params.sessionId),
   );
 
   app.post(
@@ -131,22 +83,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentResultSchema, ...errors },
       },
     },
-    async (request) => {
-      const { session } = await localSession(request.auth!.userId, request.params.sessionId);
-      if (session.status === 'open') {
-        // Conditional, so a cancel racing a payment can never undo a completed checkout.
-        await db
-          .update(checkoutSessions)
-          .set({ status: 'cancelled' })
-          .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
-      }
-      const after = await getPaymentSession(db, request.auth!.userId, session.id);
-      return {
-        status: after.status,
-        redirectTo: after.status === 'completed' ? completionRedirect(after) : '/#purchase',
-        orderReference: after.orderReference,
-      };
-    },
+    async (request) => cancelLocalSession(app.deps, request.auth!.userId, request.params.sessionId),
   );
 
   await app.register(stripeWebhookRoutes);

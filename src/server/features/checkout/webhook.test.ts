@@ -1,9 +1,8 @@
-import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, paymentEvents, purchases } from '../../db/schema';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
-import { featuredBookId } from './test-support';
+import { featuredBookId, postStripeWebhook, signStripe, stripeCheckoutSession, stripeEvent } from './test-support';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_signing_events';
 const STRIPE_ENV = {
@@ -49,36 +48,18 @@ describe('Stripe webhook', () => {
     session: { id: string; providerSessionId: string },
     overrides: { amount?: number; currency?: string; eventId?: string; paymentStatus?: string } = {},
   ) {
-    counter += 1;
-    return JSON.stringify({
-      id: overrides.eventId ?? `evt_${counter}_${Date.now()}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: {
-        object: {
-          id: session.providerSessionId,
-          object: 'checkout.session',
-          client_reference_id: session.id,
-          metadata: { checkoutId: session.id },
-          amount_total: overrides.amount ?? 999,
-          currency: overrides.currency ?? 'gbp',
-          payment_status: overrides.paymentStatus ?? 'paid',
-          customer_details: { name: 'Ada Reader', email: 'ada@example.com' },
-        },
-      },
+    const paid = stripeCheckoutSession(session, {
+      amount_total: overrides.amount ?? 999,
+      currency: overrides.currency ?? 'gbp',
+      payment_status: overrides.paymentStatus ?? 'paid',
     });
+    return stripeEvent('checkout.session.completed', paid, overrides.eventId);
   }
 
   const sign = (payload: string, timestampSeconds = Math.floor(t.clock.now().getTime() / 1000), secret = WEBHOOK_SECRET) =>
-    Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: timestampSeconds });
+    signStripe(payload, secret, new Date(timestampSeconds * 1000));
 
-  const deliver = (payload: string, signature?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
-      payload,
-    });
+  const deliver = (payload: string, signature?: string) => postStripeWebhook(t.app, payload, signature);
 
   const purchasesOf = (userId: number) =>
     t.database.db.select().from(purchases).where(eq(purchases.userId, userId));

@@ -81,5 +81,3 @@ export function dcValue(opf: string, name: string): string | null {
   return match ? match[1].replace(/<[^>]*>/g, '').trim() : null;
 }
 
-export const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

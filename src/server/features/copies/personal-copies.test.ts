@@ -9,7 +9,7 @@ import { digitalAssets, purchases } from '../../db/schema';
 import { seedFilesDir } from '../../platform/seed';
 import { type TestApp, type TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { insertPurchase } from '../admin/test-fixtures';
-import { buy, featuredBookId } from '../checkout/test-support';
+import { assetIdOf, buy, featuredBookId } from '../checkout/test-support';
 import { openOwnedFile } from '../library/owned-file';
 import { marksIn } from './trace';
 import { epubcheckJar, makeTestEpub, runEpubcheck } from './test-support';
@@ -54,11 +54,8 @@ describe('personal copies', () => {
     return { user, agent, orderReference: paid.orderReference! };
   }
   async function downloadUrl(agent: TestAgent, format: string) {
-    const [asset] = await t.database.db
-      .select()
-      .from(digitalAssets)
-      .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, format)));
-    const res = await agent.get(`/api/digital-assets/${asset.id}/download`, { auth: 'bearer' });
+    const assetId = await assetIdOf(t, bookId, format);
+    const res = await agent.get(`/api/digital-assets/${assetId}/download`, { auth: 'bearer' });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().downloadUrl as string;
   }

@@ -1,5 +1,6 @@
 import { zipSync, type Zippable } from 'fflate';
-import { dcValue, escapeXml, manifestItems, packagePath, readZip, resolveHref, spineRefs, utf8 } from './epub-container';
+import { dcValue, manifestItems, packagePath, readZip, resolveHref, spineRefs, utf8 } from './epub-container';
+import { escapeMarkup } from '../../platform/markup';
 
 /** Who a copy belongs to, as printed on the ex-libris page and the PDF's footer line. */
 export interface CopyStamp {
@@ -20,14 +21,14 @@ export const formatPurchaseDate = (date: Date) =>
 function giftLines(stamp: CopyStamp): string {
   if (!stamp.gift) return '';
   const message = stamp.gift.message
-    ? `\n<p class="dedication">${stamp.gift.message.split(/\r?\n/).map(escapeXml).join('<br/>')}</p>`
+    ? `\n<p class="dedication">${stamp.gift.message.split(/\r?\n/).map(escapeMarkup).join('<br/>')}</p>`
     : '';
-  return `\n<p class="gift">A gift from ${escapeXml(stamp.gift.from)}</p>${message}`;
+  return `\n<p class="gift">A gift from ${escapeMarkup(stamp.gift.from)}</p>${message}`;
 }
 
 function exLibrisPage(stamp: CopyStamp, language: string, stylesheetHref: string | null): string {
-  const lang = escapeXml(language);
-  const css = stylesheetHref ? `\n<link rel="stylesheet" type="text/css" href="${escapeXml(stylesheetHref)}"/>` : '';
+  const lang = escapeMarkup(language);
+  const css = stylesheetHref ? `\n<link rel="stylesheet" type="text/css" href="${escapeMarkup(stylesheetHref)}"/>` : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html>
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="${lang}" lang="${lang}">
@@ -46,8 +47,8 @@ function exLibrisPage(stamp: CopyStamp, language: string, stylesheetHref: string
 <body class="${stamp.fingerprint}" epub:type="frontmatter">
 <section class="ex-libris" epub:type="colophon" aria-label="Ex libris">
 <p class="label">Ex libris</p>
-<p class="owner">This copy belongs to ${escapeXml(stamp.ownerName)}</p>${giftLines(stamp)}
-<p class="details">Purchased ${formatPurchaseDate(stamp.purchasedAt)} · Order ${escapeXml(stamp.orderReference)}</p>
+<p class="owner">This copy belongs to ${escapeMarkup(stamp.ownerName)}</p>${giftLines(stamp)}
+<p class="details">Purchased ${formatPurchaseDate(stamp.purchasedAt)} · Order ${escapeMarkup(stamp.orderReference)}</p>
 </section>
 </body>
 </html>

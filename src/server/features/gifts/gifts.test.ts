@@ -5,12 +5,12 @@ import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_CLAIM_MESSAGES, GIFT_MESSAGES } from '@shared/schemas/gifts';
-import { checkoutSessions, digitalAssets, gifts, mailOutbox, purchases } from '../../db/schema';
+import { checkoutSessions, gifts, mailOutbox, purchases } from '../../db/schema';
 import { seedFilesDir } from '../../platform/seed';
 import { personalisePdf } from '../copies/personalise-pdf';
 import { getDashboardStats } from '../dashboard/service';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
-import { featuredBookId } from '../checkout/test-support';
+import { assetIdOf, featuredBookId } from '../checkout/test-support';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -243,11 +243,8 @@ describe('gifts: buy for someone else, send, claim once', () => {
     const token = tokenOf((await giftMails(recipientEmail))[0].text);
     const recipient = await reader({ displayName: 'Fran Reader' });
     expect((await recipient.agent.post(`/api/gifts/${token}/claim`)).statusCode).toBe(200);
-    const [asset] = await t.database.db
-      .select()
-      .from(digitalAssets)
-      .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, 'ebook')));
-    const link = await recipient.agent.get(`/api/digital-assets/${asset.id}/download`, { auth: 'bearer' });
+    const assetId = await assetIdOf(t, bookId, 'ebook');
+    const link = await recipient.agent.get(`/api/digital-assets/${assetId}/download`, { auth: 'bearer' });
     expect(link.statusCode, link.body).toBe(200);
     const file = await t.app.inject({ url: link.json().downloadUrl });
     expect(file.statusCode).toBe(200);

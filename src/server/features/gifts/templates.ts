@@ -1,8 +1,7 @@
 import { formatLabel } from '@shared/constants';
 import type { MailMessage } from '../../platform/mail';
+import { escapeMarkup } from '../../platform/markup';
 
-const escapeHtml = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export interface GiftMailInput {
   to: string;
@@ -28,10 +27,10 @@ export function giftMail(input: GiftMailInput): MailMessage {
     '',
     'The link works once: after you claim it, the book stays in your library.',
   ].join('\n');
-  const html = `<p>Hello ${escapeHtml(input.recipientName)},</p>
-<p>${escapeHtml(input.from)} has given you <strong>${escapeHtml(item)}</strong>.</p>
-${input.message ? `<blockquote style="white-space:pre-line">${escapeHtml(input.message)}</blockquote>` : ''}
-<p><a href="${escapeHtml(input.claimUrl)}">Claim your gift</a></p>
+  const html = `<p>Hello ${escapeMarkup(input.recipientName)},</p>
+<p>${escapeMarkup(input.from)} has given you <strong>${escapeMarkup(item)}</strong>.</p>
+${input.message ? `<blockquote style="white-space:pre-line">${escapeMarkup(input.message)}</blockquote>` : ''}
+<p><a href="${escapeMarkup(input.claimUrl)}">Claim your gift</a></p>
 <p>You can sign in or create a free account there, with any email address. The link works once: after you claim it, the book stays in your library.</p>`;
   return { to: input.to, subject: `${input.from} has sent you a gift: ${input.bookTitle}`, text, html, kind: 'gift' };
 }

@@ -4,6 +4,7 @@ import { type OwnedFile, openOwnedFile } from './owned-file';
 import { findEntitledPurchase } from './ownership';
 import { safeFileName, verifyDownloadToken } from './download-link';
 import { LINK_USED_MESSAGE, type TransferStep, completeTransfer, isTransferComplete, stepTransfer } from './transfers';
+import { escapeMarkup } from '../../platform/markup';
 
 /** Parses a single-range `Range` header; null means "send it all", 'unsatisfiable' means 416. */
 export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
@@ -67,7 +68,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: number, co
   reply.header('Cache-Control', 'no-store');
   // Someone following the link in a browser gets a readable page; scripts get the JSON error shape.
   if ((request.headers.accept ?? '').includes('text/html')) {
-    const escaped = message.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    const escaped = escapeMarkup(message);
     return reply
       .status(status)
       .type('text/html; charset=utf-8')

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { digitalAssets, downloadTransfers, purchases } from '../../db/schema';
+import { downloadTransfers } from '../../db/schema';
 import { seedFilesDir } from '../../platform/seed';
-import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
-import { buy, featuredBookId } from '../checkout/test-support';
+import { type TestApp, TestAgent, createTestApp } from '../../test/helpers';
+import { assetIdOf, featuredBookId, newBuyer, purchaseOf as purchaseRow } from '../checkout/test-support';
 import { marksIn } from '../copies/trace';
 import { openOwnedFile } from './owned-file';
 import { LINK_USED_MESSAGE } from './transfers';
@@ -19,27 +18,12 @@ describe('library and one-time downloads', () => {
   beforeAll(async () => {
     t = await createTestApp();
     bookId = await featuredBookId(t.app);
-    const [asset] = await t.database.db
-      .select()
-      .from(digitalAssets)
-      .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, 'ebook')));
-    ebookAssetId = asset.id;
+    ebookAssetId = await assetIdOf(t, bookId, 'ebook');
   });
   afterAll(() => t.close());
 
-  async function buyer(formats: string[] = ['ebook']) {
-    const user = await createUser(t.database);
-    const agent = await signedInAgent(t.app, user.id);
-    for (const format of formats) await buy(agent, bookId, format);
-    return { user, agent };
-  }
-  const purchaseOf = async (userId: number, format = 'ebook') =>
-    (
-      await t.database.db
-        .select()
-        .from(purchases)
-        .where(and(eq(purchases.userId, userId), eq(purchases.format, format)))
-    )[0];
+  const buyer = (formats: string[] = ['ebook']) => newBuyer(t, bookId, formats);
+  const purchaseOf = (userId: number, format = 'ebook') => purchaseRow(t, userId, format);
   const linkFor = (agent: TestAgent, assetId = ebookAssetId) =>
     agent.get(`/api/digital-assets/${assetId}/download`, { auth: 'bearer' });
 

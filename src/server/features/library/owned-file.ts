@@ -42,39 +42,17 @@ export async function openOwnedFile(deps: AppDeps, purchase: OwnedPurchase, form
   if (!asset || asset.format !== purchase.format) return { ok: false, reason: 'no-asset' };
   const stored = await deps.files.stat(asset.fileUrl);
   if (!stored) return { ok: false, reason: 'missing-file', key: asset.fileUrl };
+  const about = { assetId: asset.id, format: asset.format, contentType: asset.contentType, fileName: asset.fileName };
   if (isPersonalised(asset.format)) {
     const copy = await personalCopy(
       { db: deps.database.db, files: deps.files, random: deps.random, clock: deps.clock },
       { id: purchase.id, userId: purchase.userId, format: asset.format },
       asset,
     );
-    return {
-      ok: true,
-      file: {
-        assetId: asset.id,
-        format: asset.format,
-        contentType: asset.contentType,
-        fileName: asset.fileName,
-        size: copy.size,
-        etag: `"${copy.sha256.slice(0, 32)}"`,
-        lastModified: copy.builtAt,
-        key: copy.fileKey,
-        read: (range) => deps.files.read(copy.fileKey, range),
-      },
-    };
+    const file = { ...about, size: copy.size, etag: `"${copy.sha256.slice(0, 32)}"`, lastModified: copy.builtAt, key: copy.fileKey };
+    return { ok: true, file: { ...file, read: (range) => deps.files.read(copy.fileKey, range) } };
   }
-  return {
-    ok: true,
-    file: {
-      assetId: asset.id,
-      format: asset.format,
-      contentType: asset.contentType,
-      fileName: asset.fileName,
-      size: stored.size,
-      etag: `"${asset.id}-${asset.updatedAt.getTime()}-${stored.size}"`,
-      lastModified: asset.updatedAt,
-      key: asset.fileUrl,
-      read: (range) => deps.files.read(asset.fileUrl, range),
-    },
-  };
+  const etag = `"${asset.id}-${asset.updatedAt.getTime()}-${stored.size}"`;
+  const file = { ...about, size: stored.size, etag, lastModified: asset.updatedAt, key: asset.fileUrl };
+  return { ok: true, file: { ...file, read: (range) => deps.files.read(asset.fileUrl, range) } };
 }

@@ -10,22 +10,14 @@ import { purchases } from '../../db/schema';
 export const OWNED_KINDS = ['paid', 'included', 'gift_claim'] as const;
 export const owned = inArray(purchases.kind, [...OWNED_KINDS]);
 
+/** The rows that make this reader own this format of the book. */
+export const ownedFormat = (userId: number, bookId: number, format: string) =>
+  and(eq(purchases.userId, userId), eq(purchases.bookId, bookId), eq(purchases.format, format), eq(purchases.status, 'completed'), owned);
+
 /** Whether the reader owns this format of the book (a completed row of an owned kind). */
 export async function ownsFormat(db: DbOrTx, userId: number, bookId: number, format: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(
-      and(
-        eq(purchases.userId, userId),
-        eq(purchases.bookId, bookId),
-        eq(purchases.format, format),
-        eq(purchases.status, 'completed'),
-        owned,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+  const [row] = await db.select({ id: purchases.id }).from(purchases).where(ownedFormat(userId, bookId, format)).limit(1);
+  return row !== undefined;
 }
 
 /** The purchase a download link was issued for, if it still entitles its holder. */

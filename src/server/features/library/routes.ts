@@ -6,9 +6,8 @@ import { DOWNLOAD_LINK_TTL_MS, createDownloadToken, safeFileName } from './downl
 import { fileRoutes } from './file-routes';
 import { checkUserIdParam, requireDeliberateRequest } from './request-guards';
 import { openOwnedFile } from './owned-file';
-import { recordIssuedLink } from './transfers';
 import { assertReleased } from '../pre-orders/service';
-import { consumeDownload, findAsset, findEntitledPurchase, listLibrary, listOrders, ownsFormat, toAssetAnswer } from './service';
+import { findAsset, findEntitledPurchase, listLibrary, listOrders, ownsFormat, spendDownload, toAssetAnswer } from './service';
 
 /** Routes of the library domain: the reader's purchases, assets and one-time download links. */
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,13 +97,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       // Before its release a pre-order's download is not spent, only refused with the date.
       if (await ownsFormat(db, userId, asset.bookId, asset.format)) await assertReleased(db, asset.bookId, now);
       const linkId = app.deps.random.token(18);
-      // The spent download and the record of its link commit together: the record is what the dashboard
-      // counts and what the link's one transfer is checked against.
-      const spent = await db.transaction(async (tx) => {
-        const used = await consumeDownload(tx, { userId, bookId: asset.bookId, format: asset.format, now });
-        if (used) await recordIssuedLink(tx, { linkId, purchaseId: used.purchaseId, userId, format: asset.format, now });
-        return used;
-      });
+      const spent = await spendDownload(db, { userId, bookId: asset.bookId, format: asset.format, linkId, now });
       if (!spent) {
         if (await ownsFormat(db, userId, asset.bookId, asset.format)) {
           throw new AppError('DOWNLOAD_LIMIT', 403, DOWNLOAD_LIMIT_MESSAGE);

@@ -2,11 +2,12 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DIGITAL_FORMATS, PHYSICAL_FORMATS, formatPrice } from '@shared/constants';
 import type { LibraryItem, Order } from '@shared/schemas/library';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { books, purchases } from '../../db/schema';
 import { giftSummaries } from '../gifts/service';
 import { pendingReleases } from '../pre-orders/service';
-import { owned } from './ownership';
+import { owned, ownedFormat } from './ownership';
+import { recordIssuedLink } from './transfers';
 
 // What other features may use of this one (their only way in).
 export { safeFileName } from './download-link';
@@ -94,7 +95,7 @@ export async function listOrders(db: DbOrTx, userId: number): Promise<Order[]> {
  * (on any instance) pass over a row another request is spending instead of queueing for it. Returns the
  * purchase spent, or null when no allowance is left.
  */
-export async function consumeDownload(
+async function consumeDownload(
   db: DbOrTx,
   input: { userId: number; bookId: number; format: string; now: Date },
 ): Promise<{ purchaseId: number; downloadCount: number } | null> {
@@ -118,20 +119,28 @@ export async function consumeDownload(
   return row ? { purchaseId: Number(row.id), downloadCount: Number(row.download_count) } : null;
 }
 
+/**
+ * Spends one download and records the link issued for it, together: the record is what the dashboard
+ * counts and what the link's one transfer is checked against.
+ */
+export function spendDownload(
+  db: Db,
+  input: { userId: number; bookId: number; format: string; linkId: string; now: Date },
+): Promise<{ purchaseId: number; downloadCount: number } | null> {
+  const { userId, bookId, format, linkId, now } = input;
+  return db.transaction(async (tx) => {
+    const used = await consumeDownload(tx, { userId, bookId, format, now });
+    if (used) await recordIssuedLink(tx, { linkId, purchaseId: used.purchaseId, userId, format, now });
+    return used;
+  });
+}
+
 /** The caller's paid purchase of this book in this format, if any: what entitles them to its file. */
 export async function findOwnedPurchase(db: DbOrTx, userId: number, bookId: number, format: string) {
   const [row] = await db
     .select({ id: purchases.id, userId: purchases.userId, bookId: purchases.bookId, format: purchases.format })
     .from(purchases)
-    .where(
-      and(
-        eq(purchases.userId, userId),
-        eq(purchases.bookId, bookId),
-        eq(purchases.format, format),
-        eq(purchases.status, 'completed'),
-        owned,
-      ),
-    )
+    .where(ownedFormat(userId, bookId, format))
     .orderBy(asc(purchases.id))
     .limit(1);
   return row ?? null;

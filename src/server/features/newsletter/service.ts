@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { newsletterSubscribers, userActivities, users } from '../../db/schema';
 import type { Mailer } from '../../platform/mail';
 import { unsubscribeUrl } from './unsubscribe-token';
+import { escapeMarkup } from '../../platform/markup';
 
 export interface SubscribeContext {
   db: Db;
@@ -90,15 +91,13 @@ export async function subscribe(
   });
 }
 
-const escapeHtml = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function welcomeHtml(siteTitle: string, link: string): string {
   return `<!doctype html><html><body style="font-family:Georgia,serif;background:#09080a;color:#ede5d5;padding:24px">
 <h1 style="font-size:22px;color:#f7f1e6">Welcome to the Thriller Circle</h1>
-<p>Thank you for joining the newsletter of <em>${escapeHtml(siteTitle)}</em>.</p>
+<p>Thank you for joining the newsletter of <em>${escapeMarkup(siteTitle)}</em>.</p>
 <p>You will be the first to hear about new books, early extracts, events and giveaways.</p>
-<p style="font-size:12px;color:#a2978a">Changed your mind? <a href="${escapeHtml(link)}" style="color:#ef5a60">Unsubscribe with one click</a>.</p>
+<p style="font-size:12px;color:#a2978a">Changed your mind? <a href="${escapeMarkup(link)}" style="color:#ef5a60">Unsubscribe with one click</a>.</p>
 </body></html>`;
 }
 

@@ -1,5 +1,4 @@
-const escapeHtml = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeMarkup } from '../../platform/markup';
 
 const page = (title: string, body: string, home: string) => `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -21,7 +20,7 @@ export function unsubscribePage(view: UnsubscribeView, publicUrl: URL, actionUrl
   if (view === 'confirm') {
     return page(
       'Leave the Thriller Circle?',
-      `<p>You will no longer receive the Thriller Circle newsletter.</p><form method="post" action="${escapeHtml(actionUrl)}"><button type="submit">Unsubscribe</button></form>`,
+      `<p>You will no longer receive the Thriller Circle newsletter.</p><form method="post" action="${escapeMarkup(actionUrl)}"><button type="submit">Unsubscribe</button></form>`,
       home,
     );
   }

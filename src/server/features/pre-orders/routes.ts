@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { preOrderAnswerSchema, preOrderSettingsSchema } from '@shared/schemas/pre-orders';
 import { notFound } from '../../platform/errors';
-import { actorOf, audit } from '../../platform/audit';
-import { defineReleaseJob, scheduleRelease } from './release';
-import { getPreOrderArea, getPreOrderSettings, writePreOrderSettings } from './service';
+import { actorOf } from '../../platform/audit';
+import { defineReleaseJob } from './release';
+import { getPreOrderArea, getPreOrderSettings, savePreOrderSettings } from './service';
 
 /** The home page's pre-order area (public). */
 export const preOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,16 +55,6 @@ export const adminPreOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: preOrderSettingsSchema, ...errors },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const now = app.deps.clock.now();
-      await db.transaction(async (tx) => {
-        if (!(await getPreOrderSettings(tx, id))) throw notFound('Book not found');
-        await writePreOrderSettings(tx, id, request.body, now);
-        await scheduleRelease(app.deps, tx, id, request.body.releaseAt ? new Date(request.body.releaseAt) : null);
-        await audit(tx, actorOf(request), { action: 'book.pre-order', targetType: 'book', targetId: id, details: { ...request.body } }, now);
-      });
-      return (await getPreOrderSettings(db, id))!;
-    },
+    async (request) => savePreOrderSettings(app.deps, request.params.id, request.body, actorOf(request), app.deps.clock.now()),
   );
 };

@@ -4,9 +4,11 @@ import { CURRENCY, PURCHASE_FORMATS, formatLabel, formatPrice } from '@shared/co
 import { type PreOrderArea, type PreOrderSettings, availableOnMessage } from '@shared/schemas/pre-orders';
 import type { DbOrTx } from '../../db/client';
 import { bookPrices, books } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
+import { audit, type ActorId } from '../../platform/audit';
 import { getUpcomingBook, listPrices } from '../books/service';
 import { getSetting } from '../../platform/settings';
+import { scheduleRelease } from './release';
 
 export interface SaleState {
   /** The featured book, or a book the admin put on pre-order (it has a release date). */
@@ -77,7 +79,7 @@ export async function getPreOrderSettings(db: DbOrTx, bookId: number): Promise<P
 }
 
 /** Writes the release date and the price table of a book (a null price takes the format off sale). */
-export async function writePreOrderSettings(tx: DbOrTx, bookId: number, input: PreOrderSettings, now: Date) {
+async function writePreOrderSettings(tx: DbOrTx, bookId: number, input: PreOrderSettings, now: Date) {
   await tx
     .update(books)
     .set({ releaseAt: input.releaseAt ? new Date(input.releaseAt) : null, updatedAt: now })
@@ -125,4 +127,22 @@ export async function preOrderJsonLd(deps: AppDeps): Promise<object[]> {
       })),
     },
   ];
+}
+
+/** The admin's release date and prices for a book, with the release job moved to the new date. */
+export async function savePreOrderSettings(
+  deps: AppDeps,
+  bookId: number,
+  input: PreOrderSettings,
+  actorId: ActorId,
+  now: Date,
+): Promise<PreOrderSettings> {
+  const { db } = deps.database;
+  await db.transaction(async (tx) => {
+    if (!(await getPreOrderSettings(tx, bookId))) throw notFound('Book not found');
+    await writePreOrderSettings(tx, bookId, input, now);
+    await scheduleRelease(deps, tx, bookId, input.releaseAt ? new Date(input.releaseAt) : null);
+    await audit(tx, actorId, { action: 'book.pre-order', targetType: 'book', targetId: bookId, details: { ...input } }, now);
+  });
+  return (await getPreOrderSettings(db, bookId))!;
 }

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assetChapters, digitalAssets, purchases } from '../../db/schema';
+import { assetChapters, digitalAssets } from '../../db/schema';
 import { seedFilesDir } from '../../platform/seed';
 import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
-import { buy, featuredBookId } from '../checkout/test-support';
+import { featuredBookId, newBuyer, purchaseOf as purchaseRow } from '../checkout/test-support';
 import { marksIn } from '../copies/trace';
 import { readZip } from './zip';
 
@@ -22,19 +22,8 @@ describe('reading room API', () => {
   });
   afterAll(() => t.close());
 
-  async function buyer(formats: string[] = ['ebook']) {
-    const user = await createUser(t.database);
-    const agent = await signedInAgent(t.app, user.id);
-    for (const format of formats) await buy(agent, bookId, format);
-    return { user, agent };
-  }
-  const purchaseOf = async (userId: number, format = 'ebook') =>
-    (
-      await t.database.db
-        .select()
-        .from(purchases)
-        .where(and(eq(purchases.userId, userId), eq(purchases.format, format)))
-    )[0];
+  const buyer = (formats: string[] = ['ebook']) => newBuyer(t, bookId, formats);
+  const purchaseOf = (userId: number, format = 'ebook') => purchaseRow(t, userId, format);
   const content = (format = 'ebook') => `/api/library/${bookId}/${format}/content`;
   const position = (format = 'ebook') => `/api/library/${bookId}/${format}/position`;
 

@@ -1,6 +1,7 @@
 import path from 'node:path/posix';
 import { SAMPLE_END_TEXT } from '@shared/schemas/reading';
 import { type ZipEntry, readZip, writeZip } from './zip';
+import { escapeMarkup, unescapeMarkup } from '../../platform/markup';
 
 interface ManifestItem {
   id: string;
@@ -14,10 +15,7 @@ interface ManifestItem {
 const attr = (tag: string, name: string) =>
   new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
 
-const decodeEntities = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&');
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const textOf = (html: string) => decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+const textOf = (html: string) => unescapeMarkup(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
 const isDocument = (item: ManifestItem) => /x?html/i.test(item.mediaType);
 
 /** A chapter long enough to be worth a sample when nothing marks chapters. */
@@ -100,12 +98,12 @@ export function cutSampleEpub(epub: Buffer, purchaseUrl: string): Buffer {
     .map((s) => {
       const file = full(s.item!.href);
       const title = labels.get(file) ?? textOf(/<title>([\s\S]*?)<\/title>/i.exec(docText(s.item!))?.[1] ?? '');
-      return title ? `<li><a href="${escapeXml(path.relative(base || '.', file))}">${escapeXml(title)}</a></li>` : '';
+      return title ? `<li><a href="${escapeMarkup(path.relative(base || '.', file))}">${escapeMarkup(title)}</a></li>` : '';
     })
     .filter(Boolean);
   const lang = attr(/<package\b[^>]*>/i.exec(opf)?.[0] ?? '', 'xml:lang') ?? 'en';
   const page = (title: string, body: string) =>
-    `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="${escapeXml(lang)}" xml:lang="${escapeXml(lang)}">\n<head><meta charset="UTF-8"/><title>${escapeXml(title)}</title></head>\n${body}\n</html>\n`;
+    `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="${escapeMarkup(lang)}" xml:lang="${escapeMarkup(lang)}">\n<head><meta charset="UTF-8"/><title>${escapeMarkup(title)}</title></head>\n${body}\n</html>\n`;
   const nav = page(
     'Contents',
     `<body><nav epub:type="toc" id="toc"><h2>Contents</h2><ol>\n${tocEntries.join('\n')}\n<li><a href="sample-end.xhtml">${SAMPLE_END_TEXT}</a></li>\n</ol></nav></body>`,
@@ -114,7 +112,7 @@ export function cutSampleEpub(epub: Buffer, purchaseUrl: string): Buffer {
     SAMPLE_END_TEXT,
     `<body epub:type="backmatter"><section style="text-align:center;margin-top:20%">` +
       `<p style="text-indent:0">This is the end of the free sample.</p>` +
-      `<h2><a href="${escapeXml(purchaseUrl)}">${SAMPLE_END_TEXT}</a></h2>` +
+      `<h2><a href="${escapeMarkup(purchaseUrl)}">${SAMPLE_END_TEXT}</a></h2>` +
       `<p style="text-indent:0">Buy the book in hardcover, paperback, ebook or audiobook to read on.</p></section></body>`,
   );
 

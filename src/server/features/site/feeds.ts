@@ -1,7 +1,6 @@
 import type { BlogPostSummary } from '@shared/schemas/blog';
+import { escapeMarkup } from '../../platform/markup';
 
-const xml = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 const abs = (publicUrl: URL, p: string) => new URL(p, publicUrl).toString();
 
 export function sitemapXml(publicUrl: URL, posts: BlogPostSummary[], homeModified: Date | null): string {
@@ -14,7 +13,7 @@ export function sitemapXml(publicUrl: URL, posts: BlogPostSummary[], homeModifie
   const body = urls
     .map(
       (u) =>
-        `  <url>\n    <loc>${xml(u.loc)}</loc>\n${u.lastmod ? `    <lastmod>${u.lastmod.slice(0, 10)}</lastmod>\n` : ''}    <priority>${u.priority}</priority>\n  </url>`,
+        `  <url>\n    <loc>${escapeMarkup(u.loc)}</loc>\n${u.lastmod ? `    <lastmod>${u.lastmod.slice(0, 10)}</lastmod>\n` : ''}    <priority>${u.priority}</priority>\n  </url>`,
     )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
@@ -50,13 +49,13 @@ export function rssXml(
       const link = abs(publicUrl, `/blog/${p.id}`);
       return [
         '    <item>',
-        `      <title>${xml(p.title)}</title>`,
-        `      <link>${xml(link)}</link>`,
-        `      <guid isPermaLink="true">${xml(link)}</guid>`,
+        `      <title>${escapeMarkup(p.title)}</title>`,
+        `      <link>${escapeMarkup(link)}</link>`,
+        `      <guid isPermaLink="true">${escapeMarkup(link)}</guid>`,
         `      <pubDate>${new Date(p.date).toUTCString()}</pubDate>`,
-        `      <dc:creator>${xml(p.author)}</dc:creator>`,
-        ...p.tags.map((t) => `      <category>${xml(t)}</category>`),
-        `      <description>${xml(p.excerpt)}</description>`,
+        `      <dc:creator>${escapeMarkup(p.author)}</dc:creator>`,
+        ...p.tags.map((t) => `      <category>${escapeMarkup(t)}</category>`),
+        `      <description>${escapeMarkup(p.excerpt)}</description>`,
         '    </item>',
       ].join('\n');
     })
@@ -65,10 +64,10 @@ export function rssXml(
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
-    <title>${xml(`${site.title}: Blog`)}</title>
-    <link>${xml(abs(publicUrl, '/blog'))}</link>
-    <atom:link href="${xml(self)}" rel="self" type="application/rss+xml" />
-    <description>${xml(`Notes from ${site.author} on writing, suspense and the stories behind the novels.`)}</description>
+    <title>${escapeMarkup(`${site.title}: Blog`)}</title>
+    <link>${escapeMarkup(abs(publicUrl, '/blog'))}</link>
+    <atom:link href="${escapeMarkup(self)}" rel="self" type="application/rss+xml" />
+    <description>${escapeMarkup(`Notes from ${site.author} on writing, suspense and the stories behind the novels.`)}</description>
     <language>en-gb</language>
 ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].date).toUTCString()}</lastBuildDate>\n` : ''}${items}
   </channel>

@@ -12,6 +12,7 @@ import { renderApp } from '@client/entry-server';
 import { featuredBook } from '../../db/seed/content';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
+import { escapeMarkup } from '../../platform/markup';
 
 const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<script id="initial-data"/.exec(html)?.[1] ?? '';
 const initialData = (html: string) =>
@@ -187,8 +188,8 @@ describe('server-rendered public pages', () => {
       expect(text(rootOf(html)), url).toContain(title);
     }
     const post = (await t.app.inject({ url: '/blog/dollar-signs' })).body;
-    expect(post).toContain(`<title>${title.replace(/&/g, '&amp;')}`);
-    expect(post).toContain(`<meta name="description" content="${excerpt.replace(/&/g, '&amp;')}" />`);
+    expect(post).toContain(`<title>${escapeMarkup(title)}`);
+    expect(post).toContain(`<meta name="description" content="${escapeMarkup(excerpt)}" />`);
     expect(text(rootOf(post))).toContain("Costs $& and $'.");
   });
 });

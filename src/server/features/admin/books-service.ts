@@ -1,0 +1,61 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { DEFAULT_PRICES, PURCHASE_FORMATS } from '@shared/constants';
+import type { Book, BookInput } from '@shared/schemas/books';
+import type { Db, DbOrTx } from '../../db/client';
+import { bookPrices, books } from '../../db/schema';
+import { conflict, notFound } from '../../platform/errors';
+import { audit, type ActorId } from '../../platform/audit';
+import { uniqueViolation } from '../../platform/db-errors';
+import { bookColumns } from '../books/service';
+
+/** Only one book is on sale: featuring one unfeatures the others in the same transaction. */
+async function unfeatureOthers(tx: DbOrTx, keepId: number | null, now: Date) {
+  await tx
+    .update(books)
+    .set({ featured: false, updatedAt: now })
+    .where(keepId === null ? eq(books.featured, true) : and(eq(books.featured, true), ne(books.id, keepId)));
+}
+
+async function refuseRacingFeature<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    // Two admins featuring different books at the same moment: the partial unique index decides.
+    if (uniqueViolation(error) !== null) throw conflict('Another book was featured at the same time. Please try again.');
+    throw error;
+  }
+}
+
+export function createBook(db: Db, input: BookInput, actorId: ActorId, now: Date): Promise<Book> {
+  return refuseRacingFeature(() =>
+    db.transaction(async (tx) => {
+      if (input.featured) await unfeatureOthers(tx, null, now);
+      const [row] = await tx.insert(books).values(input).returning(bookColumns);
+      // A new book is sellable at the list prices until someone sets others.
+      await tx
+        .insert(bookPrices)
+        .values(PURCHASE_FORMATS.map((format) => ({ bookId: row.id, format, price: DEFAULT_PRICES[format] })))
+        .onConflictDoNothing();
+      await audit(tx, actorId, { action: 'book.create', targetType: 'book', targetId: row.id, details: { ...input } }, now);
+      return row;
+    }),
+  );
+}
+
+export function updateBook(db: Db, id: number, input: BookInput, actorId: ActorId, now: Date): Promise<Book> {
+  return refuseRacingFeature(() =>
+    db.transaction(async (tx): Promise<Book> => {
+      const [before] = await tx.select(bookColumns).from(books).where(eq(books.id, id)).for('update');
+      if (!before) throw notFound('Book not found');
+      if (input.featured) await unfeatureOthers(tx, id, now);
+      const [row] = await tx
+        .update(books)
+        .set({ ...input, updatedAt: now })
+        .where(eq(books.id, id))
+        .returning(bookColumns);
+      const changed = Object.fromEntries(Object.entries(input).filter(([k, v]) => before[k as keyof Book] !== v));
+      await audit(tx, actorId, { action: 'book.update', targetType: 'book', targetId: id, details: { changed } }, now);
+      return row;
+    }),
+  );
+}

@@ -1,0 +1,56 @@
+import { isDeepStrictEqual } from 'node:util';
+import { eq } from 'drizzle-orm';
+import type { SiteSettings } from '@shared/schemas/admin';
+import type { Db, DbOrTx } from '../../db/client';
+import { books } from '../../db/schema';
+import { getSetting, setSetting } from '../../platform/settings';
+import { audit, type ActorId } from '../../platform/audit';
+import { getUpcomingBook } from '../books/service';
+
+const CONTENT_KEY = 'site.content';
+
+/** The stored site content: the editable fields below plus others (hero, excerpt) kept as they are. */
+type StoredContent = Omit<SiteSettings, 'teaserVideoId'> & Record<string, unknown>;
+
+export async function readSiteSettings(db: DbOrTx): Promise<SiteSettings> {
+  const content = (await getSetting<StoredContent>(db, CONTENT_KEY)) ?? ({} as StoredContent);
+  const upcoming = await getUpcomingBook(db);
+  return {
+    authorName: content.authorName ?? '',
+    authorBio: content.authorBio ?? [],
+    publisher: { name: content.publisher?.name ?? '', url: content.publisher?.url ?? '' },
+    agent: { name: content.agent?.name ?? '', agency: content.agent?.agency ?? '' },
+    social: {
+      x: content.social?.x ?? '',
+      instagram: content.social?.instagram ?? '',
+      facebook: content.social?.facebook ?? '',
+      goodreads: content.social?.goodreads ?? '',
+    },
+    teaserVideoId: upcoming?.teaserVideoId ?? '',
+  };
+}
+
+/**
+ * Site content the author edits instead of asking a developer: author name and bio, publisher, agent,
+ * social links (site_settings 'site.content') and the teaser video of the upcoming book (its book row,
+ * which is where the public site reads it).
+ */
+export async function saveSiteSettings(db: Db, settings: SiteSettings, actorId: ActorId, now: Date): Promise<SiteSettings> {
+  const { teaserVideoId, ...edits } = settings;
+  await db.transaction(async (tx) => {
+    const current = (await getSetting<StoredContent>(tx, CONTENT_KEY)) ?? ({} as StoredContent);
+    await setSetting(tx, CONTENT_KEY, { ...current, ...edits });
+    const upcoming = await getUpcomingBook(tx);
+    const videoChanged = upcoming && (upcoming.teaserVideoId ?? '') !== teaserVideoId;
+    if (videoChanged) {
+      await tx.update(books).set({ teaserVideoId: teaserVideoId || null, updatedAt: now }).where(eq(books.id, upcoming.id));
+    }
+    const changed = Object.keys(edits).filter(
+      // jsonb reorders object keys, so compare structurally rather than as text.
+      (k) => !isDeepStrictEqual(current[k], edits[k as keyof typeof edits]),
+    );
+    if (videoChanged) changed.push('teaserVideoId');
+    await audit(tx, actorId, { action: 'settings.update', targetType: 'site_settings', targetId: CONTENT_KEY, details: { changed } }, now);
+  });
+  return readSiteSettings(db);
+}

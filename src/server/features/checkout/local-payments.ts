@@ -1,0 +1,75 @@
+/**
+ * The local test payment page (PAYMENT_PROVIDER=local): its sessions are paid or cancelled here, and a
+ * payment goes through the same fulfilment as a Stripe webhook.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { PaymentResult } from '@shared/schemas/checkout';
+import { DISCOUNT_REFUSALS } from '@shared/schemas/discounts';
+import type { AppDeps } from '../../deps';
+import { checkoutSessions } from '../../db/schema';
+import { AppError, notFound } from '../../platform/errors';
+import { LocalPaymentProvider } from '../../platform/payments';
+import { handlePaymentEvent } from './fulfilment';
+import { completionRedirect, getPaymentSession } from './service';
+
+
+/** The reader's own session, and only one the local provider created. */
+async function localSession(deps: Pick<AppDeps, 'database' | 'payments'>, userId: number, sessionId: string) {
+  const { db } = deps.database;
+  const provider = deps.payments;
+  const session = await getPaymentSession(db, userId, sessionId);
+  const [row] = await db
+    .select({ provider: checkoutSessions.provider, providerSessionId: checkoutSessions.providerSessionId })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId));
+  if (!(provider instanceof LocalPaymentProvider) || row.provider !== 'local') {
+    throw notFound('Checkout session not found');
+  }
+  return { session, provider, providerSessionId: row.providerSessionId };
+}
+
+export async function payLocalSession(deps: AppDeps, userId: number, sessionId: string): Promise<PaymentResult> {
+  const { session, provider, providerSessionId } = await localSession(deps, userId, sessionId);
+  if (session.status === 'open' && new Date(session.expiresAt) <= deps.clock.now()) {
+    throw new AppError('CHECKOUT_EXPIRED', 410, 'This checkout has expired. Please start your purchase again.');
+  }
+  if (session.status === 'cancelled' || session.status === 'expired') {
+    throw new AppError('CHECKOUT_CLOSED', 409, 'This checkout was cancelled. Please start your purchase again.');
+  }
+  if (session.status === 'open') {
+    const paid = await handlePaymentEvent(
+      deps,
+      provider.paymentEvent({
+        id: session.id,
+        providerSessionId,
+        amount: session.amount,
+        currency: session.currency,
+        customerName: '',
+        customerEmail: session.customerEmail,
+      }),
+      'local',
+    );
+    // The code ran out meanwhile: refused, nothing charged (decision 0050).
+    if (paid.outcome === 'discount-ran-out') throw new AppError('DISCOUNT_RAN_OUT', 409, DISCOUNT_REFUSALS.ranOut);
+  }
+  const after = await getPaymentSession(deps.database.db, userId, session.id);
+  return { status: after.status, redirectTo: completionRedirect(after), orderReference: after.orderReference };
+}
+
+export async function cancelLocalSession(deps: Pick<AppDeps, 'database' | 'payments'>, userId: number, sessionId: string): Promise<PaymentResult> {
+  const { db } = deps.database;
+  const { session } = await localSession(deps, userId, sessionId);
+  if (session.status === 'open') {
+    // Conditional, so a cancel racing a payment can never undo a completed checkout.
+    await db
+      .update(checkoutSessions)
+      .set({ status: 'cancelled' })
+      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
+  }
+  const after = await getPaymentSession(db, userId, session.id);
+  return {
+    status: after.status,
+    redirectTo: after.status === 'completed' ? completionRedirect(after) : '/#purchase',
+    orderReference: after.orderReference,
+  };
+}
