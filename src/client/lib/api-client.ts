@@ -10,6 +10,7 @@
  */
 import type { QueryFunction } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@shared/constants';
+import { safeStorage } from './safe-storage';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -22,29 +23,17 @@ let pendingCsrfToken: Promise<string> | null = null;
 
 // --- bearer token --------------------------------------------------------------------------------
 
-/** localStorage can throw (privacy modes, disabled storage); treat that as "no token". */
+/** Storage the browser refuses means "no token": the session cookie still signs the reader in. */
 export function getAuthToken(): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.authToken);
-  } catch {
-    return null;
-  }
+  return safeStorage.get(STORAGE_KEYS.authToken);
 }
 
 export function setAuthToken(token: string): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.authToken, token);
-  } catch (error) {
-    console.error('Could not store the auth token', error);
-  }
+  safeStorage.set(STORAGE_KEYS.authToken, token);
 }
 
 export function clearAuthToken(): void {
-  try {
-    window.localStorage.removeItem(STORAGE_KEYS.authToken);
-  } catch {
-    // Nothing stored that we could remove; the session cookie is cleared by the server.
-  }
+  safeStorage.remove(STORAGE_KEYS.authToken);
 }
 
 // --- CSRF token ----------------------------------------------------------------------------------

@@ -22,3 +22,9 @@ export const isApiStatus = (error: unknown, status: number): error is ApiError =
 
 /** True for a failure that is not an answer of the server (offline, DNS, aborted). */
 export const isNetworkError = (error: unknown): boolean => !(error instanceof ApiError);
+
+/** The readable part of any failure: the server's message, else its answer, else the failure itself. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.detail;
+  return error instanceof Error ? error.message : String(error);
+}

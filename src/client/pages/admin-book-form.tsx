@@ -7,9 +7,9 @@ import type { z } from 'zod';
 import { bookInputSchema } from '@shared/schemas/books';
 import { PageShell } from '@client/components/layout/page-shell';
 import { Alert } from '@client/components/ui/alert';
+import { FormField } from '@client/components/ui/form-field';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
@@ -17,7 +17,7 @@ import { toast } from '@client/components/ui/toast-store';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useBook, useSaveBook } from '@client/features/admin/api';
 import { ImageUploadField } from '@client/features/admin/components/image-upload-field';
-import { errorFields, errorText } from '@client/features/admin/format';
+import { fieldErrors, errorText } from '@client/lib/api-errors';
 import { PreOrderSettings } from '@client/features/pre-orders/components/pre-order-settings';
 import { isApiStatus } from '@client/lib/api-errors';
 
@@ -27,21 +27,6 @@ const FIELDS = ['title', 'tagline', 'synopsis', 'coverImage', 'yearPublished', '
 
 function emptyBook(): FormInput {
   return { title: '', tagline: '', synopsis: '', coverImage: '', yearPublished: new Date().getFullYear(), publisher: '', featured: false, includeEbookWithPrint: true };
-}
-
-function Field({ id, label, error, children, hint }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
-  return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint && !error ? <p id={`${id}-hint`} className="text-xs text-bone-400">{hint}</p> : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-blood-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' }) {
@@ -81,18 +66,12 @@ export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' })
       toast({ title: mode === 'create' ? 'Book created' : 'Book updated', description: `"${saved.title}" has been saved.` });
       navigate('/admin');
     } catch (error) {
-      for (const [field, message] of Object.entries(errorFields(error))) {
+      for (const [field, message] of Object.entries(fieldErrors(error))) {
         if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { message });
       }
       const verb = mode === 'create' ? 'create' : 'update';
       toast({ title: 'Error', description: `Failed to ${verb} book: ${errorText(error)}`, variant: 'destructive' });
     }
-  });
-
-  const a11y = (name: (typeof FIELDS)[number]) => ({
-    id: `book-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `book-${name}-error` : undefined,
   });
 
   const loading = mode === 'edit' && book.isPending && validId;
@@ -132,15 +111,15 @@ export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' })
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-6 rounded-xl border border-ink-700 bg-ink-900/80 p-6 shadow-xl shadow-black/30 md:p-8">
-          <Field id="book-title" label="Title" error={errors.title?.message}>
-            <Input {...a11y('title')} {...form.register('title')} />
-          </Field>
-          <Field id="book-tagline" label="Tagline" error={errors.tagline?.message}>
-            <Input {...a11y('tagline')} {...form.register('tagline')} />
-          </Field>
-          <Field id="book-synopsis" label="Synopsis" error={errors.synopsis?.message}>
-            <Textarea rows={8} {...a11y('synopsis')} {...form.register('synopsis')} />
-          </Field>
+          <FormField id="book-title" label="Title" error={errors.title?.message}>
+            <Input {...form.register('title')} />
+          </FormField>
+          <FormField id="book-tagline" label="Tagline" error={errors.tagline?.message}>
+            <Input {...form.register('tagline')} />
+          </FormField>
+          <FormField id="book-synopsis" label="Synopsis" error={errors.synopsis?.message}>
+            <Textarea rows={8} {...form.register('synopsis')} />
+          </FormField>
           <ImageUploadField
             id="book-coverImage"
             label="Cover image"
@@ -149,12 +128,12 @@ export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' })
             error={errors.coverImage?.message}
           />
           <div className="grid gap-6 sm:grid-cols-2">
-            <Field id="book-yearPublished" label="Year published" error={errors.yearPublished?.message}>
-              <Input type="number" inputMode="numeric" {...a11y('yearPublished')} {...form.register('yearPublished')} />
-            </Field>
-            <Field id="book-publisher" label="Publisher" error={errors.publisher?.message}>
-              <Input {...a11y('publisher')} {...form.register('publisher')} />
-            </Field>
+            <FormField id="book-yearPublished" label="Year published" error={errors.yearPublished?.message}>
+              <Input type="number" inputMode="numeric" {...form.register('yearPublished')} />
+            </FormField>
+            <FormField id="book-publisher" label="Publisher" error={errors.publisher?.message}>
+              <Input {...form.register('publisher')} />
+            </FormField>
           </div>
           <label className="flex items-start gap-3 text-sm text-bone-100">
             <input type="checkbox" className="mt-0.5 size-4 accent-blood-500" {...form.register('featured')} id="book-featured" />

@@ -9,7 +9,7 @@ import { toast } from '@client/components/ui/toast-store';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
 import { useDiscounts, useSaveDiscount } from '@client/features/admin/discounts/api';
 import { DiscountForm } from '@client/features/admin/discounts/discount-form';
-import { formatDateTime } from '@client/features/admin/format';
+import { formatDateTime } from '@client/lib/format';
 
 function status(d: Discount, now: number): { label: string; live: boolean } {
   if (!d.active) return { label: 'Inactive', live: false };

@@ -8,7 +8,8 @@ import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/toast-store';
 import { useAssets, useBooks, useUploadAsset } from '@client/features/admin/api';
 import { AdminFrame, QueryState } from '@client/features/admin/components/admin-frame';
-import { errorText, formatShortDate } from '@client/features/admin/format';
+import { formatShortDate } from '@client/lib/format';
+import { errorText } from '@client/lib/api-errors';
 
 const LABEL: Record<DigitalFormat, string> = { ebook: 'E-Book (EPUB)', pdf: 'PDF', audiobook: 'Audiobook (MP3 or M4A)' };
 const ACCEPT: Record<DigitalFormat, string> = { ebook: '.epub,application/epub+zip', pdf: '.pdf,application/pdf', audiobook: '.mp3,.m4a,.m4b,audio/*' };

@@ -7,7 +7,8 @@ import { Card } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/toast-store';
 import { useMarkRead, useMessages } from '@client/features/admin/api';
 import { AdminFrame, EmptyState, QueryState } from '@client/features/admin/components/admin-frame';
-import { errorText, formatDateTime } from '@client/features/admin/format';
+import { formatDateTime } from '@client/lib/format';
+import { errorText } from '@client/lib/api-errors';
 
 export default function AdminMessagesPage() {
   const [filter, setFilter] = useState<'all' | 'unread'>('all');

@@ -11,7 +11,8 @@ import { Select } from '@client/components/ui/select';
 import { toast } from '@client/components/ui/toast-store';
 import { useOrderAction, useOrders, type OrderFilters } from '@client/features/admin/api';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
-import { errorText, formatDateTime } from '@client/features/admin/format';
+import { formatDateTime } from '@client/lib/format';
+import { errorText } from '@client/lib/api-errors';
 import { PaidByNote, RefundButton, RefundedNote, canRefund } from '@client/features/admin/orders/refund';
 import { OrderKindleSends } from '@client/features/copies/components/order-kindle-sends';
 

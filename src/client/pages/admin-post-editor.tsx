@@ -11,7 +11,7 @@ import { toast } from '@client/components/ui/toast-store';
 import { useBooks, usePost, useSavePost } from '@client/features/admin/api';
 import { AdminFrame, QueryState } from '@client/features/admin/components/admin-frame';
 import { ImageUploadField } from '@client/features/admin/components/image-upload-field';
-import { errorFields, errorText } from '@client/features/admin/format';
+import { fieldErrors, errorText } from '@client/lib/api-errors';
 import { RichTextEditor } from '@client/features/admin/posts/rich-text-editor';
 
 interface Draft {
@@ -70,7 +70,7 @@ export default function AdminPostEditorPage({ mode }: { mode: 'create' | 'edit' 
       toast({ title: mode === 'create' ? 'Post created' : 'Post saved', description: saved.isPublished ? `Live at /blog/${saved.slug}` : 'Saved as a draft.' });
       navigate('/admin/posts');
     } catch (error) {
-      setErrors(errorFields(error));
+      setErrors(fieldErrors(error));
       toast({ title: 'Error', description: `Failed to save post: ${errorText(error)}`, variant: 'destructive' });
     }
   };

@@ -6,7 +6,8 @@ import { Button, buttonClasses } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { usePosts, usePublishPost } from '@client/features/admin/api';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
-import { errorText, formatShortDate } from '@client/features/admin/format';
+import { formatShortDate } from '@client/lib/format';
+import { errorText } from '@client/lib/api-errors';
 
 export default function AdminPostsPage() {
   const posts = usePosts();

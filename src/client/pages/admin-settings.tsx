@@ -3,25 +3,24 @@ import { useEffect, useState } from 'react';
 import { siteSettingsSchema, videoIdFrom, type SiteSettings } from '@shared/schemas/admin';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/toast-store';
 import { useSaveSettings, useSettings } from '@client/features/admin/api';
 import { AdminFrame, QueryState } from '@client/features/admin/components/admin-frame';
-import { errorText } from '@client/features/admin/format';
+import { errorText } from '@client/lib/api-errors';
 
 interface Form extends Omit<SiteSettings, 'authorBio'> {
   authorBio: string;
 }
 
+/** One text setting: its label, its hint, and the server's message for it. */
 function TextField({ id, label, value, onChange, error, hint }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string; hint?: string }) {
   return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error ? <p id={`${id}-error`} className="text-sm text-blood-300">{error}</p> : hint ? <p className="text-xs text-bone-400">{hint}</p> : null}
-    </div>
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <Input value={value} onChange={(e) => onChange(e.target.value)} />
+    </FormField>
   );
 }
 
@@ -69,12 +68,9 @@ export default function AdminSettingsPage() {
               <Card className="grid gap-5 p-6">
                 <h2 className="font-display text-xl font-semibold text-bone-50">Author</h2>
                 <TextField id="s-author" label="Author name" value={form.authorName} error={errors.authorName} onChange={(v) => patch((f) => ({ ...f, authorName: v }))} />
-                <div className="grid content-start gap-2">
-                  <Label htmlFor="s-bio">Biography</Label>
-                  <Textarea id="s-bio" rows={10} value={form.authorBio} onChange={(e) => patch((f) => ({ ...f, authorBio: e.target.value }))} aria-invalid={errors.authorBio ? true : undefined} />
-                  <p className="text-xs text-bone-400">Separate paragraphs with a blank line.</p>
-                  {errors.authorBio ? <p className="text-sm text-blood-300">{errors.authorBio}</p> : null}
-                </div>
+                <FormField id="s-bio" label="Biography" error={errors.authorBio} hint="Separate paragraphs with a blank line.">
+                  <Textarea rows={10} value={form.authorBio} onChange={(e) => patch((f) => ({ ...f, authorBio: e.target.value }))} />
+                </FormField>
               </Card>
               <Card className="grid gap-5 p-6 md:grid-cols-2">
                 <h2 className="font-display text-xl font-semibold text-bone-50 md:col-span-2">Publisher and agent</h2>

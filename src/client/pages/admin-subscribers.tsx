@@ -6,7 +6,8 @@ import { toast } from '@client/components/ui/toast-store';
 import { countOf } from '@client/lib/plural';
 import { downloadSubscribersCsv, useSubscribers } from '@client/features/admin/api';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
-import { errorText, formatShortDate } from '@client/features/admin/format';
+import { formatShortDate } from '@client/lib/format';
+import { errorText } from '@client/lib/api-errors';
 
 export default function AdminSubscribersPage() {
   const subscribers = useSubscribers();

@@ -7,7 +7,8 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/toast-store';
 import { AdminFrame, QueryState } from '@client/features/admin/components/admin-frame';
-import { errorText, formatDateTime } from '@client/features/admin/format';
+import { formatDateTime } from '@client/lib/format';
+import { errorText } from '@client/lib/api-errors';
 import { useRetryFailedMail, useSystemStatus } from '@client/features/admin/system-api';
 
 const DATABASE = { pglite: 'PGlite (built in, one instance)', postgres: 'PostgreSQL' } as const;

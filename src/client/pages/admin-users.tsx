@@ -2,7 +2,7 @@
 import { Badge } from '@client/components/ui/badge';
 import { useUsers } from '@client/features/admin/api';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
-import { formatShortDate } from '@client/features/admin/format';
+import { formatShortDate } from '@client/lib/format';
 
 export default function AdminUsersPage() {
   const users = useUsers();

@@ -10,7 +10,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useAudit, useBooks, useMessages } from '@client/features/admin/api';
 import { describeAuditEntry } from '@client/features/admin/audit/describe';
-import { formatDateTime } from '@client/features/admin/format';
+import { formatDateTime } from '@client/lib/format';
 
 interface HubLink {
   to: string;

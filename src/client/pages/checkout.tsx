@@ -13,10 +13,10 @@ import { Alert } from '@client/components/ui/alert';
 import { buttonClasses } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/toast-store';
-import { createCheckout, fetchFeaturedBook } from '@client/features/purchase/api';
+import { createCheckout, fetchFeaturedBook } from '@client/features/checkout/api';
 import { errorMessage, isApiStatus } from '@client/lib/api-errors';
-import { DiscountCheckout } from '@client/features/purchase/components/discount-checkout';
-import { savePurchaseIntent } from '@client/features/purchase/intent';
+import { DiscountCheckout } from '@client/features/checkout/components/discount-checkout';
+import { savePurchaseIntent } from '@client/features/checkout/intent';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { GiftCheckout } from '@client/features/gifts/components/gift-checkout';
 

@@ -7,12 +7,12 @@ import { Button, buttonClasses } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { useDashboardStats } from '@client/features/admin/api';
-import { formatLongDate } from '@client/features/admin/format';
-import { OverviewTab } from '@client/features/admin/dashboard/overview-tab';
-import { SalesTab } from '@client/features/admin/dashboard/sales-tab';
-import { ContentTab } from '@client/features/admin/dashboard/content-tab';
-import { UsersTab } from '@client/features/admin/dashboard/users-tab';
+import { useDashboardStats } from '@client/features/dashboard/api';
+import { formatLongDate } from '@client/lib/format';
+import { OverviewTab } from '@client/features/dashboard/overview-tab';
+import { SalesTab } from '@client/features/dashboard/sales-tab';
+import { ContentTab } from '@client/features/dashboard/content-tab';
+import { UsersTab } from '@client/features/dashboard/users-tab';
 
 export default function DashboardPage() {
   useDocumentTitle('Author Dashboard');

@@ -15,7 +15,7 @@ import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toast-store';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { forgotPasswordRequest } from '@client/features/auth/api';
-import { FormField } from '@client/features/auth/components/form-field';
+import { FormField } from '@client/components/ui/form-field';
 
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');

@@ -4,9 +4,9 @@
  * The server renders all of it; the browser runs the hero's code at once and each later section's code
  * as the reader nears it.
  */
-import { useSite } from '@client/pages/home-sections/api';
+import { useSite } from '@client/features/site/api';
 import { useHomeHead } from '@client/pages/home-sections/use-home-head';
-import { Hero } from '@client/pages/home-sections/components/hero';
+import { Hero } from '@client/features/site/components/hero';
 import {
   AuthorSection,
   BlogTeaser,

@@ -1,6 +1,6 @@
 /** SPEC 4 post-login redirect rules for the login page: it composes auth, checkout and gifts, so it lives with the page. */
 import type { Role } from '@shared/constants';
-import { resumePurchaseAfterLogin } from '@client/features/purchase/intent';
+import { resumePurchaseAfterLogin } from '@client/features/checkout/intent';
 import type { ReturnTo } from '@client/features/auth/query-params';
 import { takeGiftPath } from '@client/features/gifts/return-path';
 

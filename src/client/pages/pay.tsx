@@ -21,9 +21,9 @@ import {
   payLocalSession,
   paymentSessionKey,
   usePaymentSession,
-} from '@client/features/purchase/api';
+} from '@client/features/checkout/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { DiscountedPrice } from '@client/features/purchase/components/discounted-price';
+import { DiscountedPrice } from '@client/features/checkout/components/discounted-price';
 import { errorMessage, isApiStatus } from '@client/lib/api-errors';
 
 export default function PayPage() {

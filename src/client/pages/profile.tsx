@@ -17,7 +17,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useAuthStatus, useLogout } from '@client/features/auth/api';
 import { AccountDetails } from '@client/features/auth/components/account-details';
 import { readReturnTo } from '@client/features/auth/query-params';
-import { hasPurchaseIntent } from '@client/features/purchase/intent';
+import { hasPurchaseIntent } from '@client/features/checkout/intent';
 import { ProfileLibrary } from './profile-library';
 
 const LIBRARY_HASH = '#library';

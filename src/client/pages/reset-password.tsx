@@ -18,7 +18,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/toast-store';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { resetLinkStatusRequest, resetPasswordRequest } from '@client/features/auth/api';
-import { FormField } from '@client/features/auth/components/form-field';
+import { FormField } from '@client/components/ui/form-field';
 import { PasswordInput } from '@client/features/auth/components/password-input';
 import { readParam } from '@client/features/auth/query-params';
 

@@ -1,7 +1,6 @@
-/** Admin and dashboard data: query keys are the API paths (SPEC 7 default reads), mutations invalidate them. */
+/** Admin data: query keys are the API paths (SPEC 7 default reads), mutations invalidate them. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Book, BookInput } from '@shared/schemas/books';
-import type { DashboardStats, SalesRange, SalesSeries } from '@shared/schemas/dashboard';
 import type {
   AdminAsset,
   AdminMessage,
@@ -19,8 +18,6 @@ import type {
 } from '@shared/schemas/admin';
 import { apiRequest, getAuthToken, getCsrfToken, throwIfResNotOk } from '@client/lib/api-client';
 
-export const STATS_PATH = '/api/dashboard/stats';
-
 async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   const res = await apiRequest('GET', url, undefined, { signal });
   return (await res.json()) as T;
@@ -28,21 +25,6 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
 async function sendJson<T>(method: 'POST' | 'PUT', url: string, body?: unknown): Promise<T> {
   const res = await apiRequest(method, url, body);
   return (await res.json()) as T;
-}
-
-// ---- dashboard --------------------------------------------------------------------------------
-
-export function useDashboardStats() {
-  // Statistics are a snapshot the author asks for: fetched on each visit, not cached forever.
-  return useQuery<DashboardStats>({ queryKey: [STATS_PATH], staleTime: 0, gcTime: 0 });
-}
-
-export function useSalesSeries(range: SalesRange) {
-  return useQuery({
-    queryKey: ['/api/dashboard/sales', { range }],
-    queryFn: ({ signal }) => getJson<SalesSeries>(`/api/dashboard/sales?range=${range}`, signal),
-    staleTime: 0,
-  });
 }
 
 // ---- books ------------------------------------------------------------------------------------
@@ -152,7 +134,8 @@ export function useOrderAction() {
       sendJson<AdminOrder>('POST', `/api/admin/orders/${id}/${action}`),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: ['/api/admin/orders'] });
-      client.invalidateQueries({ queryKey: [STATS_PATH] });
+      // The dashboard's figures include this order (query keys are API paths).
+      client.invalidateQueries({ queryKey: ['/api/dashboard/stats'] });
     },
   });
 }

@@ -1,4 +1,6 @@
 /** Reading preferences, kept on this device: text size, theme and layout. */
+import { safeStorage } from '@client/lib/safe-storage';
+
 export type Theme = 'light' | 'sepia' | 'dark';
 export type Flow = 'paginated' | 'scrolled';
 
@@ -24,24 +26,17 @@ export const THEME_COLORS: Record<Theme, { background: string; text: string; lin
 const KEY = 'reader-prefs';
 
 export function loadPrefs(): ReaderPrefs {
-  try {
-    const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<ReaderPrefs> | null;
-    if (!saved) return DEFAULT_PREFS;
-    const fontSize = Number(saved.fontSize);
-    return {
-      fontSize: Number.isFinite(fontSize) ? Math.min(FONT_MAX, Math.max(FONT_MIN, Math.round(fontSize))) : DEFAULT_PREFS.fontSize,
-      theme: saved.theme === 'sepia' || saved.theme === 'dark' || saved.theme === 'light' ? saved.theme : DEFAULT_PREFS.theme,
-      flow: saved.flow === 'scrolled' ? 'scrolled' : 'paginated',
-    };
-  } catch {
-    return DEFAULT_PREFS;
-  }
+  const saved = safeStorage.getJson<Partial<ReaderPrefs>>(KEY);
+  if (!saved || typeof saved !== 'object') return DEFAULT_PREFS;
+  const fontSize = Number(saved.fontSize);
+  return {
+    fontSize: Number.isFinite(fontSize) ? Math.min(FONT_MAX, Math.max(FONT_MIN, Math.round(fontSize))) : DEFAULT_PREFS.fontSize,
+    theme: saved.theme === 'sepia' || saved.theme === 'dark' || saved.theme === 'light' ? saved.theme : DEFAULT_PREFS.theme,
+    flow: saved.flow === 'scrolled' ? 'scrolled' : 'paginated',
+  };
 }
 
 export function savePrefs(prefs: ReaderPrefs): void {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(prefs));
-  } catch {
-    // Private mode or full storage: the choice lasts for this visit only.
-  }
+  // Private mode or full storage: the choice lasts for this visit only.
+  safeStorage.set(KEY, JSON.stringify(prefs));
 }

@@ -41,12 +41,12 @@ export const SynopsisSection = section('synopsis', () =>
 export const ExcerptSection = section('excerpts', () =>
   import('./components/excerpt-section').then((m) => m.ExcerptSection),
 );
-export const AuthorSection = section('author', () => import('./components/author-section').then((m) => m.AuthorSection));
+export const AuthorSection = section('author', () => import('@client/features/site/components/author-section').then((m) => m.AuthorSection));
 export const ReviewsSection = section('reviews', () =>
-  import('./components/reviews-section').then((m) => m.ReviewsSection),
+  import('@client/features/site/components/reviews-section').then((m) => m.ReviewsSection),
 );
 export const PurchaseSection = section('purchase', () =>
-  import('@client/features/purchase/components/purchase-section').then((m) => m.PurchaseSection),
+  import('@client/features/checkout/components/purchase-section').then((m) => m.PurchaseSection),
 );
 export const UpcomingSection = section('upcoming', () =>
   import('./components/upcoming-section').then((m) => m.UpcomingSection),

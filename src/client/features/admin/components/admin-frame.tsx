@@ -8,7 +8,7 @@ import { Alert } from '@client/components/ui/alert';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { errorText } from '../format';
+import { errorText } from '@client/lib/api-errors';
 
 export interface AdminFrameProps {
   title: string;

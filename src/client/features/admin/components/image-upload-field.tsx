@@ -9,7 +9,7 @@ import { IMAGE_ACCEPT, IMAGE_UPLOAD_LIMIT } from '@shared/schemas/admin';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 import { uploadImage } from '../api';
-import { errorText } from '../format';
+import { errorText } from '@client/lib/api-errors';
 
 export interface ImageUploadFieldProps {
   id: string;

@@ -10,7 +10,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
-import { errorFields, errorText } from '../format';
+import { fieldErrors, errorText } from '@client/lib/api-errors';
 
 interface Draft {
   code: string;
@@ -93,7 +93,7 @@ export function DiscountForm({
       await onSave(input);
       if (!discount) setDraft(draftOf(null));
     } catch (error) {
-      const fields = errorFields(error);
+      const fields = fieldErrors(error);
       setErrors({
         code: fields.code,
         maxRedemptions: fields.maxRedemptions,

@@ -5,7 +5,7 @@ import { formatPrice } from '@shared/constants';
 import type { AdminOrder } from '@shared/schemas/admin';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '@client/lib/format';
 
 /** Only rows somebody paid for are refunded; what they paid for (an included ebook) goes with them. */
 export const canRefund = (o: AdminOrder) =>

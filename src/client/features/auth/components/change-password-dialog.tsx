@@ -12,7 +12,7 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { toast } from '@client/components/ui/toast-store';
 import { changePasswordRequest, generatePasswordRequest } from '../api';
-import { FormField } from './form-field';
+import { FormField } from '@client/components/ui/form-field';
 import { PasswordInput } from './password-input';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '' };

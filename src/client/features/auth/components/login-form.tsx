@@ -10,7 +10,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toast-store';
 import { loginRequest } from '../api';
-import { FormField } from './form-field';
+import { FormField } from '@client/components/ui/form-field';
 import { PasswordInput } from './password-input';
 
 export interface LoginFormProps {

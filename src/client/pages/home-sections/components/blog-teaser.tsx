@@ -6,7 +6,7 @@ import { buttonClasses } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useBlogPosts } from '@client/features/blog/api';
 import { PostCard } from '@client/features/blog/components/post-card';
-import { HomeSection } from './home-section';
+import { HomeSection } from '@client/features/site/components/home-section';
 
 export function BlogTeaser() {
   const posts = useBlogPosts();

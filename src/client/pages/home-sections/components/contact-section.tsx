@@ -1,7 +1,7 @@
 /** SPEC 2 contact section: the form beside the author's representation details. */
 import type { SiteAnswer } from '@shared/schemas/site';
 import { ContactForm } from '@client/features/contact/components/contact-form';
-import { HomeSection } from './home-section';
+import { HomeSection } from '@client/features/site/components/home-section';
 
 export function ContactSection({ site }: { site: SiteAnswer | undefined }) {
   const content = site?.content;

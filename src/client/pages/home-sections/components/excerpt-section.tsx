@@ -6,8 +6,8 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { ShareControl } from '@client/features/sharing/components/share-control';
 import { cn } from '@client/lib/cn';
-import { HomeSection } from './home-section';
-import { ReadFirstChapterLink } from './read-first-chapter-link';
+import { HomeSection } from '@client/features/site/components/home-section';
+import { ReadFirstChapterLink } from '@client/features/site/components/read-first-chapter-link';
 
 export function ExcerptSection({ site }: { site: SiteAnswer | undefined }) {
   const [expanded, setExpanded] = useState(false);

@@ -2,7 +2,7 @@
 import type { SiteAnswer } from '@shared/schemas/site';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { CoverGallery } from '@client/features/gallery/components/cover-gallery';
-import { HomeSection } from './home-section';
+import { HomeSection } from '@client/features/site/components/home-section';
 
 export function GallerySection({ site }: { site: SiteAnswer | undefined }) {
   return (

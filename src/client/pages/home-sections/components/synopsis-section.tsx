@@ -5,7 +5,7 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { ShareControl } from '@client/features/sharing/components/share-control';
 import { scrollToAnchor } from '@client/lib/scroll-to-anchor';
-import { HomeSection } from './home-section';
+import { HomeSection } from '@client/features/site/components/home-section';
 
 export function SynopsisSection({ site }: { site: SiteAnswer | undefined }) {
   const book = site?.featuredBook;

@@ -12,7 +12,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast-store';
 import { NEWSLETTER_EMAIL_ID } from '@client/features/newsletter/components/newsletter-section';
 import { PreOrderArea } from '@client/features/pre-orders/components/pre-order-area';
-import { HomeSection } from './home-section';
+import { HomeSection } from '@client/features/site/components/home-section';
 
 export const NEWSLETTER_SECTION_ID = 'newsletter-section';
 

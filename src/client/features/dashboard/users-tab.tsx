@@ -1,5 +1,5 @@
 import type { DashboardStats } from '@shared/schemas/dashboard';
-import { formatCount, formatDecimal, formatPercent, share } from '../format';
+import { formatCount, formatDecimal, formatPercent, share } from '@client/lib/format';
 import { READERS_ONLY } from './overview-tab';
 import { Meter, Panel, StatCard } from './stat-card';
 

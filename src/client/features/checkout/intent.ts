@@ -7,6 +7,7 @@ import type { PurchaseFormat } from '@shared/constants';
 import { toast } from '@client/components/ui/toast-store';
 import { fetchFeaturedBook, fetchFormatPrices } from './api';
 import { checkoutPath } from '@client/lib/checkout';
+import { safeStorage } from '@client/lib/safe-storage';
 
 export { checkoutPath } from '@client/lib/checkout';
 
@@ -23,27 +24,15 @@ export const RESUME_REDIRECT_DELAY_MS = 1000;
 
 export function savePurchaseIntent(format: PurchaseFormat, now = Date.now(), discountCode?: string | null): void {
   const intent: PurchaseIntent = { format, returnToPurchase: true, timestamp: now, ...(discountCode ? { discountCode } : {}) };
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.purchaseIntent, JSON.stringify(intent));
-  } catch (error) {
-    console.error('Could not save the purchase intent', error);
-  }
+  safeStorage.set(STORAGE_KEYS.purchaseIntent, JSON.stringify(intent));
 }
 
 export function clearPurchaseIntent(): void {
-  try {
-    window.localStorage.removeItem(STORAGE_KEYS.purchaseIntent);
-  } catch {
-    // Storage unavailable: there is nothing to clear.
-  }
+  safeStorage.remove(STORAGE_KEYS.purchaseIntent);
 }
 
 function readRaw(): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.purchaseIntent);
-  } catch {
-    return null;
-  }
+  return safeStorage.get(STORAGE_KEYS.purchaseIntent);
 }
 
 /** Whether any intent is stored (the profile page's 1-second toast asks this). */

@@ -3,8 +3,9 @@ import { SALES_RANGE_LABELS, SALES_RANGES, type SalesRange, type SalesSeries } f
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { countOf } from '@client/lib/plural';
-import { useSalesSeries } from '../api';
-import { errorText, formatCount, formatMoney, formatPercent, share } from '../format';
+import { useSalesSeries } from './api';
+import { formatCount, formatMoney, formatPercent, share } from '@client/lib/format';
+import { errorText } from '@client/lib/api-errors';
 import { BarChart } from './bar-chart';
 import { FORMAT_LABELS } from './figures';
 import { Meter, Panel } from './stat-card';

@@ -1,4 +1,4 @@
-/** A labelled field with its validation message, wired for screen readers (aria-invalid, describedby). */
+/** A labelled field with its hint and validation message, wired for screen readers (aria-invalid, describedby). */
 import { cloneElement, useId } from 'react';
 import type { ReactElement, ReactNode } from 'react';
 import { Label } from '@client/components/ui/label';
@@ -8,6 +8,10 @@ export interface FormFieldProps {
   error?: string;
   /** The control; it receives id, aria-invalid and aria-describedby. */
   children: ReactElement<Record<string, unknown>>;
+  /** The control's id when others refer to it; a generated one otherwise. */
+  id?: string;
+  /** A short help text under the control, replaced by the error while there is one. */
+  hint?: ReactNode;
   /** Extra content under the control (strength meter, suggestion). */
   after?: ReactNode;
   /**
@@ -17,11 +21,14 @@ export interface FormFieldProps {
   labelAside?: ReactNode;
 }
 
-export function FormField({ label, error, children, after, labelAside }: FormFieldProps) {
-  const id = useId();
+export function FormField({ label, error, children, id: givenId, hint, after, labelAside }: FormFieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const showHint = hint && !error;
   return (
-    <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2">
+    <div className="grid grid-cols-[1fr_auto] content-start items-center gap-x-3 gap-y-2">
       <Label htmlFor={id} className="col-start-1 row-start-1">
         {label}
       </Label>
@@ -29,13 +36,18 @@ export function FormField({ label, error, children, after, labelAside }: FormFie
         {cloneElement(children, {
           id,
           'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? errorId : undefined,
+          'aria-describedby': error ? errorId : showHint ? hintId : undefined,
         })}
       </div>
       {labelAside ? <div className="col-start-2 row-start-1 justify-self-end">{labelAside}</div> : null}
       {error ? (
         <p id={errorId} role="alert" className="col-span-2 text-sm text-blood-300">
           {error}
+        </p>
+      ) : null}
+      {showHint ? (
+        <p id={hintId} className="col-span-2 text-xs text-bone-400">
+          {hint}
         </p>
       ) : null}
       {after ? <div className="col-span-2">{after}</div> : null}

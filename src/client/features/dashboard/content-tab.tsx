@@ -1,5 +1,5 @@
 import type { DashboardStats } from '@shared/schemas/dashboard';
-import { formatCount, formatDecimal, formatPercent, share } from '../format';
+import { formatCount, formatDecimal, formatPercent, share } from '@client/lib/format';
 import { countOf } from '@client/lib/plural';
 import { Meter, Panel, StatCard } from './stat-card';
 

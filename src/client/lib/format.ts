@@ -1,6 +1,5 @@
-/** Dashboard number formatting (SPEC 9 "Dashboard"): thousands by commas, one-decimal percentages, £ from minor units. */
+/** Numbers and dates as the admin and the dashboard show them (SPEC 9): thousands by commas, one-decimal percentages, £ from minor units, en-GB dates. */
 import { CURRENCY_SYMBOL } from '@shared/constants';
-import { ApiError } from '@client/lib/api-errors';
 
 const integer = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -28,12 +27,3 @@ export const formatDateTime = (iso: string) =>
 
 export const formatShortDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** The readable part of an API error: the server's message, else its answer, else the failure itself. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.detail;
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Field errors from a 400 answer, when the server sent them. */
-export { fieldErrors as errorFields } from '@client/lib/api-errors';

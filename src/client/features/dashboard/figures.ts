@@ -1,7 +1,7 @@
 /** Figures derived from the SPEC 3 answer, in one place so every tab computes them the same way. */
 import { PURCHASE_FORMATS, type PurchaseFormat } from '@shared/constants';
 import type { DashboardStats } from '@shared/schemas/dashboard';
-import { share } from '../format';
+import { share } from '@client/lib/format';
 
 export const FORMAT_LABELS: Record<PurchaseFormat, string> = {
   hardcover: 'Hardcover',

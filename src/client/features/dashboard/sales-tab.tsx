@@ -1,5 +1,5 @@
 import type { DashboardStats } from '@shared/schemas/dashboard';
-import { formatCount, formatMoney, formatPercent } from '../format';
+import { formatCount, formatMoney, formatPercent } from '@client/lib/format';
 import { averageSale, FORMAT_LABELS, formatTotals, mostPopularFormat } from './figures';
 import { Meter, Panel, StatCard } from './stat-card';
 import { SalesOverTime } from './sales-over-time';

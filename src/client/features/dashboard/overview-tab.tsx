@@ -1,7 +1,7 @@
 import { BookOpen, Newspaper, PoundSterling, Users } from 'lucide-react';
 import { PURCHASE_FORMATS } from '@shared/constants';
 import type { DashboardStats } from '@shared/schemas/dashboard';
-import { formatCount, formatDecimal, formatMoney, formatPercent, share } from '../format';
+import { formatCount, formatDecimal, formatMoney, formatPercent, share } from '@client/lib/format';
 import { countOf } from '@client/lib/plural';
 import { FORMAT_LABELS } from './figures';
 import { Meter, Panel, StatCard } from './stat-card';
