@@ -77,15 +77,6 @@ export type Role = (typeof ROLES)[number];
 export const PURCHASE_STATUSES = ['pending', 'completed', 'shipped', 'refunded'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
-export const CONTACT_SUBJECTS = [
-  'Media Inquiry',
-  'Speaking Engagement',
-  'Book Club Appearance',
-  'Bulk Order',
-  'Other',
-] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
-
 export const SHARE_PLATFORMS = ['x', 'facebook', 'linkedin'] as const;
 export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
 

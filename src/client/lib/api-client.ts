@@ -10,7 +10,7 @@
  */
 import type { QueryFunction } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@shared/constants';
-import { safeStorage } from './safe-storage';
+import * as safeStorage from './safe-storage';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_SUBJECTS } from '../constants';
+import { CONTACT_SUBJECTS } from '../contact-subjects';
 import { EMAIL_PATTERN, text } from './common';
 
 /** SPEC 3 contact form: name, email, subject (one of SPEC 2's options) and message. */

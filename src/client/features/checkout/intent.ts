@@ -7,7 +7,7 @@ import type { PurchaseFormat } from '@shared/constants';
 import { toast } from '@client/components/ui/toast-store';
 import { fetchFeaturedBook, fetchFormatPrices } from './api';
 import { checkoutPath } from '@client/lib/checkout';
-import { safeStorage } from '@client/lib/safe-storage';
+import * as safeStorage from '@client/lib/safe-storage';
 
 export { checkoutPath } from '@client/lib/checkout';
 

@@ -2,7 +2,7 @@
  * A recipient who opens a claim link signed out goes to sign in or register and comes back to the gift:
  * the link waits in session storage (it is a secret, so it never goes into another address).
  */
-import { safeStorage } from '@client/lib/safe-storage';
+import * as safeStorage from '@client/lib/safe-storage';
 
 const KEY = 'gift.returnPath';
 

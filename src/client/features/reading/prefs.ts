@@ -1,5 +1,5 @@
 /** Reading preferences, kept on this device: text size, theme and layout. */
-import { safeStorage } from '@client/lib/safe-storage';
+import * as safeStorage from '@client/lib/safe-storage';
 
 export type Theme = 'light' | 'sepia' | 'dark';
 export type Flow = 'paginated' | 'scrolled';
@@ -26,7 +26,12 @@ export const THEME_COLORS: Record<Theme, { background: string; text: string; lin
 const KEY = 'reader-prefs';
 
 export function loadPrefs(): ReaderPrefs {
-  const saved = safeStorage.getJson<Partial<ReaderPrefs>>(KEY);
+  let saved: Partial<ReaderPrefs> | null = null;
+  try {
+    saved = JSON.parse(safeStorage.get(KEY) ?? 'null') as Partial<ReaderPrefs> | null;
+  } catch {
+    // Not JSON (written by something else): the defaults.
+  }
   if (!saved || typeof saved !== 'object') return DEFAULT_PREFS;
   const fontSize = Number(saved.fontSize);
   return {

@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Send } from 'lucide-react';
-import { CONTACT_SUBJECTS, type ContactSubject } from '@shared/constants';
+import { CONTACT_SUBJECTS, type ContactSubject } from '@shared/contact-subjects';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';

@@ -1,0 +1,12 @@
+/**
+ * The contact form's subjects (SPEC 2). Apart from constants.ts, which travels in the first script every
+ * page loads, because only the contact form and its schema need them.
+ */
+export const CONTACT_SUBJECTS = [
+  'Media Inquiry',
+  'Speaking Engagement',
+  'Book Club Appearance',
+  'Bulk Order',
+  'Other',
+] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
