@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, expectToast, uniqueReader, waitForMail } from './support';
+import { ADMIN, expectToast, uniqueReader, waitForMail, fillRegisterForm } from './support';
 
 const loginForm = (page: Page) => page.getByRole('form', { name: 'Sign in' });
 
@@ -22,12 +22,7 @@ test('a reader registers, signs out and in, resets a forgotten password and chan
 
   // Register: the account starts signed in and lands on the profile.
   await page.goto('/login');
-  await page.getByRole('tab', { name: 'Register' }).click();
-  const register = page.getByRole('form', { name: 'Create an account' });
-  await register.getByLabel('Email').fill(reader.email);
-  await register.getByLabel('Username').fill(reader.username);
-  await register.getByLabel('Display Name').fill(reader.displayName);
-  await register.getByLabel('Password', { exact: true }).fill(reader.password);
+  const register = await fillRegisterForm(page, reader, { submit: false });
   await expect(register.getByRole('meter', { name: 'Password strength' })).toHaveAttribute('aria-valuetext', 'Very Strong');
   await register.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, uniqueReader } from './support';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { ADMIN, uniqueReader, csrfToken, registerByApi } from './support';
 
 /**
  * The admin area on a phone never scrolls sideways as a page (tables scroll inside their own frame,
@@ -23,10 +23,6 @@ const ADMIN_PAGES = [
   '/admin/books/edit/1',
 ];
 
-async function csrf(api: APIRequestContext): Promise<string> {
-  return (await (await api.get('/api/csrf-token')).json()).csrfToken;
-}
-
 async function signInAsAdmin(page: Page) {
   await page.goto('/login?returnTo=admin');
   await page.getByLabel(/username or email/i).fill(ADMIN.username);
@@ -39,19 +35,12 @@ async function signInAsAdmin(page: Page) {
 async function placeOrder(baseURL: string) {
   const reader = uniqueReader();
   const api = await playwrightRequest.newContext({ baseURL });
-  expect(
-    (
-      await api.post('/api/users/register', {
-        data: { username: reader.username, password: reader.password, email: reader.email, displayName: reader.displayName },
-        headers: { 'X-CSRF-Token': await csrf(api) },
-      })
-    ).ok(),
-  ).toBe(true);
+  await registerByApi(api, reader);
   const featured = await (await api.get('/api/books/featured')).json();
-  const checkout = await api.post('/api/checkout', { data: { bookId: featured.id, format: 'hardcover' }, headers: { 'X-CSRF-Token': await csrf(api) } });
+  const checkout = await api.post('/api/checkout', { data: { bookId: featured.id, format: 'hardcover' }, headers: { 'X-CSRF-Token': await csrfToken(api) } });
   expect(checkout.ok()).toBe(true);
   const sessionId = ((await checkout.json()).url as string).split('/').pop()!;
-  const paid = await api.post(`/api/checkout/sessions/${sessionId}/pay`, { headers: { 'X-CSRF-Token': await csrf(api) } });
+  const paid = await api.post(`/api/checkout/sessions/${sessionId}/pay`, { headers: { 'X-CSRF-Token': await csrfToken(api) } });
   expect(paid.ok()).toBe(true);
   await api.dispose();
 }
@@ -66,7 +55,7 @@ test('every admin page fits a 390 px screen; wide tables scroll in their own fra
   const code = `WIDE${Date.now().toString(36).toUpperCase()}`;
   const created = await page.request.post('/api/admin/discounts', {
     data: { code, percentOff: 10, formats: ['ebook', 'audiobook'], maxRedemptions: 50 },
-    headers: { 'X-CSRF-Token': await csrf(page.request) },
+    headers: { 'X-CSRF-Token': await csrfToken(page.request) },
   });
   expect(created.status()).toBe(201);
   const overflowing: string[] = [];

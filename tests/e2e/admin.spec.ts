@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, uniqueReader } from './support';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { ADMIN, uniqueReader, csrfToken, registerByApi } from './support';
 
 /**
  * The author's journey: sign in, see the dashboard figures move after a real test purchase, add a book
@@ -8,12 +8,6 @@ import { ADMIN, uniqueReader } from './support';
 
 /** A real 1 x 1 PNG, so the preview can decode it. */
 const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-async function csrf(api: APIRequestContext): Promise<string> {
-  const res = await api.get('/api/csrf-token');
-  expect(res.ok()).toBe(true);
-  return (await res.json()).csrfToken;
-}
 
 async function salesFigures(page: Page) {
   await page.goto('/dashboard');
@@ -40,16 +34,12 @@ test('the author runs the site from the admin area', async ({ page, browser, bas
   // --- a reader buys the e-book through the real API and the local payment page ----------------
   const reader = uniqueReader();
   const api = await playwrightRequest.newContext({ baseURL });
-  const registered = await api.post('/api/users/register', {
-    data: { username: reader.username, password: reader.password, email: reader.email, displayName: reader.displayName },
-    headers: { 'X-CSRF-Token': await csrf(api) },
-  });
-  expect(registered.ok()).toBe(true);
-  const bearer = (await registered.json()).token as string;
+  const registered = await registerByApi(api, reader);
+  const bearer = registered.token;
   const featured = await (await api.get('/api/books/featured')).json();
   const checkout = await api.post('/api/checkout', {
     data: { bookId: featured.id, format: 'ebook' },
-    headers: { 'X-CSRF-Token': await csrf(api) },
+    headers: { 'X-CSRF-Token': await csrfToken(api) },
   });
   expect(checkout.ok()).toBe(true);
   const { url: payUrl } = await checkout.json();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, uniqueReader, waitForMail } from './support';
+import { ADMIN, uniqueReader, waitForMail, csrfToken, registerByApi } from './support';
 
 /**
  * Personal copies: a reader sends their e-book to a Kindle (the mail arrives over SMTP with the EPUB
@@ -18,14 +18,9 @@ async function shot(page: Page, name: string) {
 async function readerWithEbook(browser: Browser, baseURL: string) {
   const reader = uniqueReader();
   const api = await playwrightRequest.newContext({ baseURL });
-  const csrf = async () => (await (await api.get('/api/csrf-token')).json()).csrfToken as string;
-  const registered = await api.post('/api/users/register', {
-    data: { username: reader.username, password: reader.password, email: reader.email, displayName: reader.displayName },
-    headers: { 'X-CSRF-Token': await csrf() },
-  });
-  expect(registered.ok()).toBe(true);
+  await registerByApi(api, reader);
   const featured = await (await api.get('/api/books/featured')).json();
-  const checkout = await api.post('/api/checkout', { data: { bookId: featured.id, format: 'ebook' }, headers: { 'X-CSRF-Token': await csrf() } });
+  const checkout = await api.post('/api/checkout', { data: { bookId: featured.id, format: 'ebook' }, headers: { 'X-CSRF-Token': await csrfToken(api) } });
   expect(checkout.ok()).toBe(true);
   const context = await browser.newContext({ baseURL, storageState: await api.storageState(), acceptDownloads: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

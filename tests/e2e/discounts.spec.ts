@@ -1,17 +1,11 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, uniqueReader, waitForMail } from './support';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { ADMIN, uniqueReader, waitForMail, registerByApi } from './support';
 
 /**
  * Discount codes: the author creates a code on the "Discount Codes" page; a reader types it in the
  * purchase section, sees the list price struck through at checkout and on the payment page, pays the
  * discounted price, and the receipt and the admin page agree.
  */
-
-async function csrf(api: APIRequestContext): Promise<string> {
-  const res = await api.get('/api/csrf-token');
-  expect(res.ok()).toBe(true);
-  return (await res.json()).csrfToken;
-}
 
 test('a reader applies a discount code and pays the discounted price', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
@@ -37,11 +31,7 @@ test('a reader applies a discount code and pays the discounted price', async ({ 
   // --- a signed-in reader uses it ------------------------------------------------------------
   const reader = uniqueReader();
   const api = await playwrightRequest.newContext({ baseURL });
-  const registered = await api.post('/api/users/register', {
-    data: { username: reader.username, password: reader.password, email: reader.email, displayName: reader.displayName },
-    headers: { 'X-CSRF-Token': await csrf(api) },
-  });
-  expect(registered.ok()).toBe(true);
+  await registerByApi(api, reader);
   const readerContext = await browser.newContext({ baseURL, storageState: await api.storageState() });
   const tab = await readerContext.newPage();
 

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, uniqueReader } from './support';
+import { ADMIN, uniqueReader, registerByApi } from './support';
 
 /**
  * On a phone (390 x 844) the floating bottom bar must never sit over a control of the page: at every
@@ -60,10 +60,6 @@ async function scrollThrough(page: Page, label: string): Promise<string[]> {
   return found;
 }
 
-async function csrf(api: APIRequestContext): Promise<string> {
-  return (await (await api.get('/api/csrf-token')).json()).csrfToken;
-}
-
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/login');
   await page.getByLabel(/username or email/i).fill(username);
@@ -96,11 +92,7 @@ test('reader pages, the payment page and the admin pages: nothing interactive un
   test.setTimeout(300_000);
   const reader = uniqueReader();
   const api: APIRequestContext = await playwrightRequest.newContext({ baseURL });
-  const registered = await api.post('/api/users/register', {
-    data: { username: reader.username, password: reader.password, email: reader.email, displayName: reader.displayName },
-    headers: { 'X-CSRF-Token': await csrf(api) },
-  });
-  expect(registered.ok()).toBe(true);
+  await registerByApi(api, reader);
   await api.dispose();
 
   const found: string[] = [];

@@ -1,15 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
-import { ADMIN, uniqueReader, waitForMail } from './support';
-
-async function register(page: Page, reader: ReturnType<typeof uniqueReader>) {
-  await page.getByRole('tab', { name: 'Register' }).click();
-  const form = page.getByRole('form', { name: 'Create an account' });
-  await form.getByLabel('Email').fill(reader.email);
-  await form.getByLabel('Username').fill(reader.username);
-  await form.getByLabel('Display Name').fill(reader.displayName);
-  await form.getByLabel('Password', { exact: true }).fill(reader.password);
-  await form.getByRole('button', { name: 'Create Account' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN, fillRegisterForm, uniqueReader, waitForMail } from './support';
 
 /**
  * Gifts (issue 15): a reader gives the e-book with a message, the recipient gets the mail over SMTP,
@@ -19,7 +9,7 @@ async function register(page: Page, reader: ReturnType<typeof uniqueReader>) {
 test('a reader gives the e-book as a gift and a new reader claims it from the mail', async ({ page, browser }) => {
   const buyer = uniqueReader();
   await page.goto('/login');
-  await register(page, buyer);
+  await fillRegisterForm(page, buyer);
   await expect(page).toHaveURL(/\/profile/);
 
   await page.goto('/#purchase');
@@ -56,7 +46,7 @@ test('a reader gives the e-book as a gift and a new reader claims it from the ma
   await recipientPage.getByRole('button', { name: 'Create an account' }).click();
   await expect(recipientPage).toHaveURL(/\/login\?returnTo=gift$/);
   const recipient = uniqueReader();
-  await register(recipientPage, recipient);
+  await fillRegisterForm(recipientPage, recipient);
   await expect(recipientPage).toHaveURL(new RegExp(`${new URL(link).pathname}$`));
   await recipientPage.getByRole('button', { name: 'Claim your gift' }).click();
   await expect(recipientPage).toHaveURL(/\/profile#library$/);
@@ -94,7 +84,7 @@ test('the admin opens pre-orders for the upcoming book and a reader pre-orders i
   const context = await browser.newContext();
   const reader = await context.newPage();
   await reader.goto('/login');
-  await register(reader, uniqueReader());
+  await fillRegisterForm(reader, uniqueReader());
   await expect(reader).toHaveURL(/\/profile/);
   await reader.goto('/#upcoming');
   const area = reader.getByRole('region', { name: /Pre-order: out on/ });

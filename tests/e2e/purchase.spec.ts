@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { uniqueReader, waitForMail } from './support';
+import { uniqueReader, waitForMail, fillRegisterForm } from './support';
 
 /**
  * The store journey: a new visitor chooses the e-book, is sent to log in, registers, the purchase
@@ -20,13 +20,7 @@ test('a new visitor buys the e-book and downloads it exactly once', async ({ pag
   const intent = await page.evaluate(() => window.localStorage.getItem('purchase-intent'));
   expect(JSON.parse(intent!)).toMatchObject({ format: 'ebook', returnToPurchase: true });
 
-  await page.getByRole('tab', { name: 'Register' }).click();
-  const form = page.getByRole('form', { name: 'Create an account' });
-  await form.getByLabel('Email').fill(reader.email);
-  await form.getByLabel('Username').fill(reader.username);
-  await form.getByLabel('Display Name').fill(reader.displayName);
-  await form.getByLabel('Password', { exact: true }).fill(reader.password);
-  await form.getByRole('button', { name: 'Create Account' }).click();
+  await fillRegisterForm(page, reader);
 
   // The purchase resumes on its own: checkout, then the hosted (local) payment page.
   await expect(page).toHaveURL(/\/pay\/[\w-]+$/, { timeout: 20_000 });

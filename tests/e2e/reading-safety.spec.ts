@@ -1,31 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { writeZip } from '../../src/server/features/reading/zip';
-import { uniqueReader } from './support';
+import { readerWith } from './support';
 
 /**
  * Book content is untrusted: a script, an inline event handler or a javascript: link inside an EPUB
  * must never run on this site. And the reading and listening rooms pass axe-core at phone and desktop
  * widths.
  */
-
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
-}
-async function post(page: Page, url: string, data: unknown) {
-  const res = await page.request.post(url, { data, headers: { 'x-csrf-token': await csrf(page) } });
-  expect(res.ok(), `${url}: ${res.status()}`).toBe(true);
-  return res.json();
-}
-async function readerWith(page: Page, formats: string[]) {
-  const reader = uniqueReader();
-  await post(page, '/api/users/register', { email: reader.email, username: reader.username, displayName: reader.displayName, password: reader.password });
-  const bookId = ((await (await page.request.get('/api/books/featured')).json()) as { id: number }).id;
-  for (const format of formats) {
-    const { url } = (await post(page, '/api/checkout', { bookId, format })) as { url: string };
-    await post(page, `/api/checkout/sessions/${url.split('/').pop()}/pay`, {});
-  }
-  return bookId;
-}
 
 const page = (body: string, head = '') =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en"><head><title>Hostile</title>${head}</head>${body}</html>`;
@@ -66,7 +47,7 @@ function hostileEpub(): Buffer {
 
 test("a hostile EPUB's scripts, inline handlers and javascript: links never run", async ({ page: tab, context }) => {
   await tab.setViewportSize({ width: 1366, height: 900 });
-  const bookId = await readerWith(tab, ['ebook']);
+  const { bookId } = await readerWith(tab.request, ['ebook']);
   // The browser is what is under test here: it receives a hostile book as the owner's copy.
   await tab.route(`**/api/library/${bookId}/ebook/content`, (route) =>
     route.fulfill({ status: 200, contentType: 'application/epub+zip', body: hostileEpub(), headers: { 'cache-control': 'private, no-store' } }),
@@ -124,7 +105,7 @@ test.describe('accessibility of the reading and listening rooms', () => {
   ]) {
     test(`/read, /listen and /read/sample at ${viewport.width} px have no serious or critical violation`, async ({ page: tab }) => {
       await tab.setViewportSize(viewport);
-      const bookId = await readerWith(tab, ['ebook', 'audiobook']);
+      const { bookId } = await readerWith(tab.request, ['ebook', 'audiobook']);
 
       await tab.goto(`/read/${bookId}/ebook`);
       await expect(tab.getByTestId('reading-progress')).toHaveText(/^\d+%$/, { timeout: 20_000 });

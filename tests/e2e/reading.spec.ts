@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { uniqueReader } from './support';
+import { postJson, readerWith } from './support';
 
 /**
  * The reading room: read the ebook and pick up on another device at the same place, listen to the
@@ -9,38 +9,11 @@ import { uniqueReader } from './support';
 
 const VIEWPORT = { width: 1366, height: 900 };
 
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
-}
-
-async function post(page: Page, url: string, data: unknown) {
-  const res = await page.request.post(url, { data, headers: { 'x-csrf-token': await csrf(page) } });
-  expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
-/** A new reader, signed in in this page's context, who has bought the given formats. */
-async function readerWith(page: Page, formats: string[]) {
-  const reader = uniqueReader();
-  await post(page, '/api/users/register', {
-    email: reader.email,
-    username: reader.username,
-    displayName: reader.displayName,
-    password: reader.password,
-  });
-  const bookId = ((await (await page.request.get('/api/books/featured')).json()) as { id: number }).id;
-  for (const format of formats) {
-    const { url } = (await post(page, '/api/checkout', { bookId, format })) as { url: string };
-    await post(page, `/api/checkout/sessions/${url.split('/').pop()}/pay`, {});
-  }
-  return { reader, bookId };
-}
-
 /** The same reader on another device: a fresh browser context, signed in. */
 async function secondDevice(browser: Browser, reader: { username: string; password: string }) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
-  await post(page, '/api/users/login', { username: reader.username, password: reader.password });
+  await postJson(page.request, '/api/users/login', { username: reader.username, password: reader.password });
   return { context, page };
 }
 
@@ -48,7 +21,7 @@ const progressOf = (page: Page) => page.getByTestId('reading-progress');
 
 test('read the ebook, leave, and another device opens at the same place; the download is untouched', async ({ page, browser }) => {
   await page.setViewportSize(VIEWPORT);
-  const { reader, bookId } = await readerWith(page, ['ebook']);
+  const { reader, bookId } = await readerWith(page.request, ['ebook']);
   await page.goto('/profile#library');
   const library = page.locator('section[aria-labelledby="library-title"]');
   await library.getByRole('link', { name: 'Read E-Book' }).click();
@@ -84,7 +57,7 @@ test('read the ebook, leave, and another device opens at the same place; the dow
 
 test('listen, jump to chapter two at 1.5x, leave, and another device resumes within 5 seconds', async ({ page, browser }) => {
   await page.setViewportSize(VIEWPORT);
-  const { reader, bookId } = await readerWith(page, ['audiobook']);
+  const { reader, bookId } = await readerWith(page.request, ['audiobook']);
   await page.goto('/profile#library');
   const library = page.locator('section[aria-labelledby="library-title"]');
   await library.getByRole('link', { name: 'Listen to Audiobook' }).click();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'author', email: 'author@example.com', password: 'E2e-Admin-Password-1' };
 const MAIL_DIR = path.join(os.tmpdir(), `site-e2e-mail-${process.env.E2E_PORT ?? 3100}`);
@@ -54,4 +54,48 @@ export function uniqueReader() {
 
 export async function expectToast(page: Page, title: string) {
   await expect(page.getByRole('status').filter({ hasText: title }).first()).toBeVisible();
+}
+
+/** A CSRF token for this request context (an API context, or a page's `page.request`). */
+export async function csrfToken(api: APIRequestContext): Promise<string> {
+  const res = await api.get('/api/csrf-token');
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { csrfToken: string }).csrfToken;
+}
+
+/** POST JSON with the CSRF token, expecting success; answers the body. */
+export async function postJson<T = unknown>(api: APIRequestContext, url: string, data: unknown): Promise<T> {
+  const res = await api.post(url, { data, headers: { 'X-CSRF-Token': await csrfToken(api) } });
+  expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Registers the reader through the API: the context is signed in (cookie) and the answer holds a bearer token. */
+export function registerByApi(api: APIRequestContext, reader: ReturnType<typeof uniqueReader>) {
+  const { username, password, email, displayName } = reader;
+  return postJson<{ token: string }>(api, '/api/users/register', { username, password, email, displayName });
+}
+
+/** A new reader, signed in in this request context, who bought these formats on the local payment page. */
+export async function readerWith(api: APIRequestContext, formats: string[]) {
+  const reader = uniqueReader();
+  await registerByApi(api, reader);
+  const bookId = ((await (await api.get('/api/books/featured')).json()) as { id: number }).id;
+  for (const format of formats) {
+    const { url } = await postJson<{ url: string }>(api, '/api/checkout', { bookId, format });
+    await postJson(api, `/api/checkout/sessions/${url.split('/').pop()}/pay`, {});
+  }
+  return { reader, bookId };
+}
+
+/** Fills the Register tab of /login (the page must be open) and, unless told not to, sends it. */
+export async function fillRegisterForm(page: Page, reader: ReturnType<typeof uniqueReader>, options: { submit?: boolean } = {}) {
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('form', { name: 'Create an account' });
+  await form.getByLabel('Email').fill(reader.email);
+  await form.getByLabel('Username').fill(reader.username);
+  await form.getByLabel('Display Name').fill(reader.displayName);
+  await form.getByLabel('Password', { exact: true }).fill(reader.password);
+  if (options.submit !== false) await form.getByRole('button', { name: 'Create Account' }).click();
+  return form;
 }

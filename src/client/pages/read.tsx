@@ -42,6 +42,15 @@ export default function ReadPage() {
 
   if (!valid) return <NotFoundPage />;
   if (opened.isError) return <RoomMessage error={opened.error} />;
+  // What both readers are given; each reports its own kind of place.
+  const readerProps = (data: { file: Blob; position: { locator: string } | null }) => ({
+    file: data.file,
+    startAt: data.position?.locator ?? null,
+    title,
+    backTo: BACK,
+    prefs,
+    onPrefsChange: setPrefs,
+  });
   return (
     <div className="flex h-[calc(100dvh-4rem)] flex-col pb-[5.25rem]">
       {opened.isPending ? (
@@ -50,25 +59,12 @@ export default function ReadPage() {
         </div>
       ) : format === 'ebook' ? (
         <EpubReader
-          file={opened.data.file}
-          startAt={opened.data.position?.locator ?? null}
-          title={title}
-          backTo={BACK}
-          prefs={prefs}
-          onPrefsChange={setPrefs}
+          {...readerProps(opened.data)}
           onLocation={(l) => sync.report(l.cfi, l.fraction)}
           onExternalLink={(href) => window.open(href, '_blank', 'noopener,noreferrer')}
         />
       ) : (
-        <PdfReader
-          file={opened.data.file}
-          startAt={opened.data.position?.locator ?? null}
-          title={title}
-          backTo={BACK}
-          prefs={prefs}
-          onPrefsChange={setPrefs}
-          onLocation={(l) => sync.report(String(l.page), l.page / l.pages)}
-        />
+        <PdfReader {...readerProps(opened.data)} onLocation={(l) => sync.report(String(l.page), l.page / l.pages)} />
       )}
     </div>
   );

@@ -13,6 +13,7 @@ import type { Clock } from '../platform/crypto';
 import { DiskFileStore } from '../platform/files';
 import type { MailTransport } from '../platform/mail';
 import { hashPassword } from '../platform/passwords';
+import { Redis } from 'ioredis';
 
 /** A clock the test moves by hand, for expiry rules. */
 export class TestClock implements Clock {
@@ -233,4 +234,21 @@ export async function signedInAgent(app: FastifyInstance, userId: number): Promi
   agent.cookies.set(app.sessions.cookieName, issued.cookieToken);
   agent.bearer = issued.bearerToken;
   return agent;
+}
+
+/** The Redis the cross-instance tests use: REDIS_URL, else a local one. */
+export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether that Redis answers; the tests that need it are skipped when it does not. */
+export async function redisAvailable(): Promise<boolean> {
+  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
 }

@@ -3,10 +3,10 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, digitalAssets } from '../../db/schema';
-import { createTestApp, createUser, signedInAgent, type TestAgent, type TestApp } from '../../test/helpers';
+import { createUser, signedInAgent, type TestAgent, type TestApp } from '../../test/helpers';
 import { detectType } from './file-types';
 import { makeTestEpub } from '../copies/test-support';
-import { adminAgent, insertBook, insertPurchase } from './test-fixtures';
+import { insertBook, insertPurchase, unseededAppWithAdmin } from './test-fixtures';
 
 /** A small real EPUB: uploads of an ebook pass the EPUB preflight (which the copies suite tests). */
 const epub = (body = 'chapter one') => makeTestEpub({ body });
@@ -47,8 +47,7 @@ describe('admin files API', () => {
   let agent: TestAgent;
   let bookId: number;
   beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-    agent = (await adminAgent(t)).agent;
+    ({ t, agent } = await unseededAppWithAdmin());
     bookId = (await insertBook(t, { featured: true })).id;
   });
   afterAll(async () => t.close());

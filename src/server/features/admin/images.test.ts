@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_UPLOAD_LIMIT } from '@shared/schemas/admin';
-import { createTestApp, createUser, signedInAgent, TestAgent, type TestApp } from '../../test/helpers';
+import { createUser, signedInAgent, TestAgent, type TestApp } from '../../test/helpers';
 import { detectImage } from './images-routes';
-import { adminAgent } from './test-fixtures';
+import { unseededAppWithAdmin } from './test-fixtures';
 
 const BOUNDARY = '----imageUploadBoundary';
 function multipart(fileName: string, data: Buffer, contentType = 'image/png') {
@@ -44,8 +44,7 @@ describe('POST /api/admin/images and GET /media/images/{name}', () => {
   let t: TestApp;
   let agent: TestAgent;
   beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-    agent = (await adminAgent(t)).agent;
+    ({ t, agent } = await unseededAppWithAdmin());
   });
   afterAll(async () => t.close());
 

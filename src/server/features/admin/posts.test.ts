@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, blogPosts } from '../../db/schema';
-import { createTestApp, type TestAgent, type TestApp } from '../../test/helpers';
-import { adminAgent } from './test-fixtures';
+import { type TestAgent, type TestApp } from '../../test/helpers';
+import { unseededAppWithAdmin } from './test-fixtures';
 
 const draft = {
   title: 'Notes From the Coast Road',
@@ -16,8 +16,7 @@ describe('admin posts API', () => {
   let t: TestApp;
   let agent: TestAgent;
   beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-    agent = (await adminAgent(t)).agent;
+    ({ t, agent } = await unseededAppWithAdmin());
   });
   afterAll(async () => t.close());
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, books, contactMessages, newsletterSubscribers, purchases, siteSettings } from '../../db/schema';
-import { createTestApp, createUser, type TestAgent, type TestApp } from '../../test/helpers';
+import { createUser, type TestAgent, type TestApp } from '../../test/helpers';
 import { csvCell, toCsv } from './csv';
-import { adminAgent, insertBook } from './test-fixtures';
+import { insertBook, unseededAppWithAdmin } from './test-fixtures';
 
 describe('CSV cells', () => {
   it('neutralises spreadsheet formulas and quotes every field', () => {
@@ -20,8 +20,7 @@ describe('admin readers, messages and settings API', () => {
   let t: TestApp;
   let agent: TestAgent;
   beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-    agent = (await adminAgent(t)).agent;
+    ({ t, agent } = await unseededAppWithAdmin());
   });
   afterAll(async () => t.close());
 

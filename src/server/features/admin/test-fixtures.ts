@@ -1,6 +1,6 @@
 /** Test-only helpers for the admin suites: a book, a purchase and an admin agent without the product seed. */
 import { books, purchases } from '../../db/schema';
-import { createUser, signedInAgent, type TestApp } from '../../test/helpers';
+import { createTestApp, createUser, signedInAgent, type TestApp } from '../../test/helpers';
 
 let counter = 0;
 
@@ -34,4 +34,10 @@ export async function insertPurchase(t: TestApp, fields: Pick<typeof purchases.$
 export async function adminAgent(t: TestApp) {
   const admin = await createUser(t.database, { role: 'admin' });
   return { admin, agent: await signedInAgent(t.app, admin.id) };
+}
+
+/** An app without the product seed and an admin signed in to it: where most admin suites start. */
+export async function unseededAppWithAdmin() {
+  const t = await createTestApp({ seed: false });
+  return { t, agent: (await adminAgent(t)).agent };
 }

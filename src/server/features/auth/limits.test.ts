@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, createUser, TestAgent, type TestApp } from '../../test/helpers';
+import { createTestApp, createTestDatabase, createUser, redisAvailable, redisUrl, TestAgent, type TestApp } from '../../test/helpers';
 import type { MemoryRateCounter } from '../../platform/rate-limit';
 import { ACCOUNT_DELAY, accountDelayMs, LIMITS } from './limits';
 import { FORGOT_PASSWORD_ANSWER } from './routes';
@@ -200,19 +200,6 @@ describe('abuse limits', () => {
   });
 });
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisAvailable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 describe.skipIf(!(await redisAvailable()))('abuse limits across instances (Redis)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -6,6 +6,8 @@ import {
   createTestApp,
   createTestDatabase,
   createUser,
+  redisAvailable,
+  redisUrl,
   signedInAgent,
   type TestAgent,
   type TestApp,
@@ -264,19 +266,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public cache across instances (
   });
 });
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisAvailable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL || !(await redisAvailable()))('public cache across instances (Redis pub/sub)', () => {
   it('an admin change on instance A is served by instance B within one second', async () => {
