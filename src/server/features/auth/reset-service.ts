@@ -11,7 +11,7 @@ import { sha256 } from '../../platform/crypto';
 import { badRequest } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { SessionService } from '../../platform/sessions';
-import { passwordChangedMail, passwordResetMail, siteUrl } from './mail-templates';
+import { passwordChangedMail, passwordResetMail, siteUrl } from './templates';
 import { assertNotCommon } from './service';
 
 export const INVALID_RESET_LINK = 'The password reset link is invalid or has expired.';

@@ -12,7 +12,7 @@ import { uniqueViolation } from '../../platform/db-errors';
 
 // What other features may use of this one (their only way in).
 export { LIMITS, keys, limitMessages, record, tooManyRequests, type Limit } from './limits';
-export { passwordChangedMail, siteUrl } from './mail-templates';
+export { passwordChangedMail, siteUrl } from './templates';
 
 export const USERNAME_TAKEN = 'That username is already taken. Please choose another.';
 export const EMAIL_TAKEN = 'An account with that email address already exists. Try signing in instead.';

@@ -7,6 +7,7 @@ import {
   discountedPrice,
 } from '@shared/schemas/discounts';
 import { formatLabel } from '@shared/constants';
+import { discountRanOutMail } from './templates';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { Db, DbOrTx } from '../../db/client';
@@ -142,21 +143,7 @@ export async function settleRanOutCheckout(
     if (closed.length > 0 && session.provider !== 'local') {
       const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, session.userId));
       if (buyer) {
-        await mailer.enqueue(
-          {
-            to: buyer.email,
-            subject: 'Your payment has been refunded',
-            text: [
-              'Hello,',
-              '',
-              'The discount code on your order was used up by other readers just before your payment went through,',
-              'so we could not complete the order. Your payment has been refunded in full; it may take a few days to',
-              'appear on your statement. You are welcome to buy the book again.',
-            ].join('\n'),
-            kind: 'discount-ran-out',
-          },
-          tx,
-        );
+        await mailer.enqueue(discountRanOutMail(buyer.email), tx);
       }
     }
     return { outcome: 'discount-ran-out' as const };

@@ -8,7 +8,7 @@ import { DiscountRanOutError, redeemDiscount, settleRanOutCheckout } from './dis
 import { addIncludedEbook } from './included-ebook';
 import { giftPurchaseFields, recordGift } from '../gifts/service';
 import { isFirstDelivery } from './payment-events';
-import { receiptMail } from './receipt';
+import { receiptMail } from './templates';
 
 export type FulfilmentOutcome =
   | 'fulfilled'

@@ -1,7 +1,6 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { formatPrice } from '@shared/constants';
-import { formatLabel } from '@shared/constants';
+import { refundMail } from './templates';
 import type { DbOrTx } from '../../db/client';
 import { books, checkoutSessions, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../platform/errors';
@@ -47,23 +46,8 @@ async function mailBuyer(deps: AppDeps, tx: DbOrTx, purchaseId: number): Promise
     .innerJoin(users, eq(users.id, purchases.userId))
     .innerJoin(books, eq(books.id, purchases.bookId))
     .where(eq(purchases.id, purchaseId));
-  const label = formatLabel(row.format);
-  await deps.mailer.enqueue(
-    {
-      to: row.email,
-      subject: `Your order ${row.orderReference} has been refunded`,
-      text: [
-        `Hello ${row.name || row.username},`,
-        '',
-        `Your order ${row.orderReference} (${row.title}, ${label}) has been refunded: ${formatPrice(row.price)} is on its way back`,
-        'to you and may take a few days to appear on your statement.',
-        '',
-        'Anything that came with the order (such as an included ebook or a gift) has been withdrawn from the library.',
-      ].join('\n'),
-      kind: 'refund',
-    },
-    tx,
-  );
+  const mail = refundMail({ to: row.email, name: row.name || row.username, title: row.title, format: row.format, price: row.price, orderReference: row.orderReference });
+  await deps.mailer.enqueue(mail, tx);
 }
 
 /**

@@ -10,7 +10,8 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { books, kindleDevices, kindleSends, mailOutbox, purchases } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { safeFileName, openOwnedFile, OWNED_KINDS } from '../library/service';
+import { openOwnedFile, OWNED_KINDS } from '../library/service';
+import { kindleMail } from './templates';
 
 /** Namespace of the per-reader advisory lock that makes the daily count and the insert one step. */
 const SEND_LOCK = 724_117_014;
@@ -127,19 +128,8 @@ export async function sendToKindle(
       .from(kindleSends)
       .where(and(eq(kindleSends.userId, input.userId), gte(kindleSends.createdAt, startOfUtcDay(now))));
     if (n >= KINDLE_SENDS_PER_DAY) throw new AppError('KINDLE_DAILY_LIMIT', 429, DAILY_LIMIT_MESSAGE);
-    const mailId = await deps.mailer.enqueue(
-      {
-        to: input.address,
-        subject: purchase.title,
-        text:
-          `Your copy of ${purchase.title} is attached, sent at your request (order ${purchase.orderReference}).\n\n` +
-          `It should appear in your Kindle library within a few minutes. If it does not, make sure ${sender} ` +
-          `is on the Approved Personal Document E-mail List in your Amazon account (Content & Devices > Preferences > Personal Document Settings).\n`,
-        kind: 'send-to-kindle',
-        attachments: [{ fileKey: copy.key, fileName: safeFileName(copy.fileName, 'book.epub'), contentType: 'application/epub+zip' }],
-      },
-      tx,
-    );
+    const mail = kindleMail({ to: input.address, sender, title: purchase.title, orderReference: purchase.orderReference, fileKey: copy.key, fileName: copy.fileName });
+    const mailId = await deps.mailer.enqueue(mail, tx);
     const [row] = await tx
       .insert(kindleSends)
       .values({ userId: input.userId, purchaseId: purchase.id, address: input.address, mailId, createdAt: now })

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { newsletterSubscribers, userActivities, users } from '../../db/schema';
 import type { Mailer } from '../../platform/mail';
 import { unsubscribeUrl } from './unsubscribe-token';
-import { escapeMarkup } from '../../platform/markup';
+import { welcomeMail } from './templates';
 
 export interface SubscribeContext {
   db: Db;
@@ -66,40 +66,12 @@ export async function subscribe(
 
     if (subscribed) {
       const link = unsubscribeUrl(ctx.publicUrl, ctx.secret, email);
-      await ctx.mailer.enqueue(
-        {
-          to: email,
-          subject: `Welcome to the Thriller Circle`,
-          text: [
-            `Thank you for joining the Thriller Circle, the newsletter of ${ctx.siteTitle}.`,
-            '',
-            'You will be the first to hear about new books, early extracts, events and giveaways.',
-            '',
-            `If you did not ask for this, or change your mind, unsubscribe with one click: ${link}`,
-          ].join('\n'),
-          html: welcomeHtml(ctx.siteTitle, link),
-          headers: {
-            'List-Unsubscribe': `<${link}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
-          kind: 'newsletter-welcome',
-        },
-        tx,
-      );
+      await ctx.mailer.enqueue(welcomeMail(email, ctx.siteTitle, link), tx);
     }
     return { subscribed, pointsEarned };
   });
 }
 
-
-function welcomeHtml(siteTitle: string, link: string): string {
-  return `<!doctype html><html><body style="font-family:Georgia,serif;background:#09080a;color:#ede5d5;padding:24px">
-<h1 style="font-size:22px;color:#f7f1e6">Welcome to the Thriller Circle</h1>
-<p>Thank you for joining the newsletter of <em>${escapeMarkup(siteTitle)}</em>.</p>
-<p>You will be the first to hear about new books, early extracts, events and giveaways.</p>
-<p style="font-size:12px;color:#a2978a">Changed your mind? <a href="${escapeMarkup(link)}" style="color:#ef5a60">Unsubscribe with one click</a>.</p>
-</body></html>`;
-}
 
 /** Ends a subscription; answers whether an active subscription was found. */
 export async function unsubscribe(db: Db, email: string, now: Date): Promise<boolean> {

@@ -1,11 +1,8 @@
 import { and, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { isDigitalFormat } from '@shared/constants';
-import { formatReleaseDate } from '@shared/schemas/pre-orders';
-import { formatLabel } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { books, jobs, purchases, releaseMails, users } from '../../db/schema';
-import type { MailMessage } from '../../platform/mail';
+import { releaseMail } from './templates';
 
 export const RELEASE_JOB = 'pre-order-release';
 
@@ -31,28 +28,6 @@ export async function scheduleRelease(deps: AppDeps, tx: DbOrTx, bookId: number,
     { key: `${RELEASE_JOB}:${bookId}:${releaseAt.getTime()}`, runAt: releaseAt },
     tx,
   );
-}
-
-function releaseMail(input: { to: string; name: string; title: string; formats: string[]; releaseAt: Date; publicUrl: URL }): MailMessage {
-  const digital = input.formats.some(isDigitalFormat);
-  const labels = input.formats.map(formatLabel).join(', ');
-  const link = new URL(digital ? '/profile#library' : '/profile', input.publicUrl).toString();
-  const next = digital
-    ? 'Your pre-order is now in your library, ready to download:'
-    : 'Your pre-ordered copy is being prepared for shipping. You can follow it in your account:';
-  return {
-    to: input.to,
-    subject: `${input.title} is out today`,
-    text: [
-      `Hello ${input.name},`,
-      '',
-      `${input.title} is out (${formatReleaseDate(input.releaseAt)}). Thank you for pre-ordering it (${labels}).`,
-      '',
-      next,
-      link,
-    ].join('\n'),
-    kind: 'release',
-  };
 }
 
 /**

@@ -1,5 +1,4 @@
-import { formatPrice, isDigitalFormat } from '@shared/constants';
-import { formatLabel } from '@shared/constants';
+import { formatLabel, formatPrice, isDigitalFormat } from '@shared/constants';
 import type { MailMessage } from '../../platform/mail';
 import { escapeMarkup } from '../../platform/markup';
 
@@ -15,7 +14,6 @@ export interface ReceiptInput {
   /** A gift: the recipient's name (the format goes to them, not to the buyer's library). */
   giftFor?: string | null;
 }
-
 
 /** The purchase receipt, with a link to the buyer's library (where orders to ship are listed too). */
 export function receiptMail(input: ReceiptInput): MailMessage {
@@ -61,5 +59,47 @@ export function receiptMail(input: ReceiptInput): MailMessage {
     text,
     html,
     kind: 'receipt',
+  };
+}
+
+export interface RefundMailInput {
+  to: string;
+  name: string;
+  title: string;
+  format: string;
+  price: number;
+  orderReference: string;
+}
+
+/** A refunded order: the money is on its way back, and what came with the order has left the library. */
+export function refundMail(input: RefundMailInput): MailMessage {
+  return {
+    to: input.to,
+    subject: `Your order ${input.orderReference} has been refunded`,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `Your order ${input.orderReference} (${input.title}, ${formatLabel(input.format)}) has been refunded: ${formatPrice(input.price)} is on its way back`,
+      'to you and may take a few days to appear on your statement.',
+      '',
+      'Anything that came with the order (such as an included ebook or a gift) has been withdrawn from the library.',
+    ].join('\n'),
+    kind: 'refund',
+  };
+}
+
+/** A payment refunded at once because its discount code ran out meanwhile (decision 0050). */
+export function discountRanOutMail(to: string): MailMessage {
+  return {
+    to,
+    subject: 'Your payment has been refunded',
+    text: [
+      'Hello,',
+      '',
+      'The discount code on your order was used up by other readers just before your payment went through,',
+      'so we could not complete the order. Your payment has been refunded in full; it may take a few days to',
+      'appear on your statement. You are welcome to buy the book again.',
+    ].join('\n'),
+    kind: 'discount-ran-out',
   };
 }
