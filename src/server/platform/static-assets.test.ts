@@ -20,6 +20,7 @@ function clientFixture(): string {
   fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b3c.js.br'), zlib.brotliCompressSync(APP_JS));
   fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b3c.js.gz'), zlib.gzipSync(APP_JS));
   fs.writeFileSync(path.join(dir, 'assets', 'style-4d5e6f.css'), STYLES);
+  fs.writeFileSync(path.join(dir, 'assets', 'pdf.worker.min-7a8b9c.mjs'), 'self.onmessage = () => {};');
   fs.writeFileSync(path.join(dir, 'cover.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 3"><rect width="2" height="3"/></svg>');
   return dir;
 }
@@ -91,9 +92,12 @@ describe('static files', () => {
     }
     expect(api.headers.get('strict-transport-security')).toBeNull();
     // A worker takes its policy from its script; an SVG opened on its own is a document whose scripts the
-    // policy stops.
-    expect(script.headers.get('content-security-policy')).toBe(api.headers.get('content-security-policy'));
+    // policy stops. A module a page imports runs under the page's policy and goes without.
+    const worker = await fetch(`${base}/assets/pdf.worker.min-7a8b9c.mjs`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-security-policy')).toBe(api.headers.get('content-security-policy'));
     expect(svg.headers.get('content-security-policy')).toBe(api.headers.get('content-security-policy'));
+    expect(script.headers.get('content-security-policy')).toBeNull();
     // Headers that only govern a document are not repeated on what a page loads.
     for (const name of ['permissions-policy', 'x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
       expect(api.headers.get(name), name).toBeTruthy();
