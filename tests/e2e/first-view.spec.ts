@@ -98,3 +98,24 @@ for (const path of ['/', '/blog', `/blog/${POST_SLUG}`]) {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
 }
+
+test('arriving on a section of the home page, the footer and the page height stay as the server drew them', async ({ page }) => {
+  // The browser's #section is read only after hydration, which redraws the layout: the footer, still
+  // waiting for its code, must keep the server's HTML.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/#newsletter-section');
+  const serverHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Hardcover', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(serverHeight);
+});
+
+test('a page scrolled before it came alive keeps its place', async ({ page }) => {
+  await page.goto('/blog');
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(400);
+});

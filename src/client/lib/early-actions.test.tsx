@@ -99,4 +99,39 @@ describe('presses before hydration', () => {
     expect(onLink.defaultPrevented).toBe(false);
     expect(onOutside.defaultPrevented).toBe(false);
   });
+
+  it("a widget's key pressed before the part is live reaches it once it is; Tab and Enter are the browser's", async () => {
+    function Gallery({ onKey }: { onKey: (key: string) => void }) {
+      return (
+        <section id="gallery">
+          <button type="button" onKeyDown={(event) => onKey(event.key)}>
+            View larger
+          </button>
+        </section>
+      );
+    }
+    function LiveGallery({ onKey }: { onKey: (key: string) => void }) {
+      useEffect(() => early.markLive('gallery'), []);
+      return <Gallery onKey={onKey} />;
+    }
+    const part = document.createElement('div');
+    part.innerHTML = renderToString(<Gallery onKey={() => undefined} />);
+    document.body.append(part);
+    early.holdUntilLive('gallery', part);
+    const keys = vi.fn();
+
+    const button = part.querySelector('button')!;
+    const arrow = new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true, cancelable: true });
+    button.dispatchEvent(arrow);
+    const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
+    button.dispatchEvent(tab);
+    expect(arrow.defaultPrevented).toBe(true);
+    expect(tab.defaultPrevented).toBe(false);
+
+    await act(async () => {
+      hydrateRoot(part, <LiveGallery onKey={keys} />);
+    });
+    await tick();
+    expect(keys.mock.calls).toEqual([['ArrowLeft']]);
+  });
 });

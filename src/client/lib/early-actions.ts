@@ -14,7 +14,8 @@
 /** Elements whose press only React can carry out; plain links keep working without it. */
 const PRESSABLE = 'button, [role="button"], summary, input[type="checkbox"], input[type="radio"], input[type="submit"]';
 
-type Part = { element: Element; live: boolean; held: Array<() => void>; wake?: () => void };
+/** `waking`: hydrated, its fields' typing being handed to React; presses are still held until `live`. */
+type Part = { element: Element; live: boolean; waking: boolean; held: Array<() => void>; wake?: () => void };
 
 const parts = new Map<string, Part>();
 let listening = false;
@@ -24,24 +25,29 @@ let listening = false;
  * called on the first held press, to fetch the part's code without waiting for it to come into view.
  */
 export function holdUntilLive(id: string, element: Element, wake?: () => void): void {
-  parts.set(id, { element, live: false, held: [], wake });
+  parts.set(id, { element, live: false, waking: false, held: [], wake });
   if (listening) return;
   listening = true;
   // Capture on the document runs before React's own listeners on the root.
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
+  document.addEventListener('keydown', onKeyDown, true);
 }
 
 /** Called once the part `id` is hydrated: passes on the reader's typing, then the held presses. */
 export function markLive(id: string): void {
   const part = parts.get(id);
-  if (!part || part.live) return;
-  part.live = true;
-  const held = part.held.splice(0);
-  // After the commit that made the part live, outside React's own work.
+  if (!part || part.live || part.waking) return;
+  part.waking = true;
+  // After the commit that made the part live, outside React's own work. Presses go on being held one
+  // more turn: React draws the announced typing in a microtask, and a press handled before that would
+  // read the fields' old state (an empty email box, for instance).
   setTimeout(() => {
     announceTyping(part.element);
-    for (const replay of held) replay();
+    setTimeout(() => {
+      part.live = true;
+      for (const replay of part.held.splice(0)) replay();
+    }, 0);
   }, 0);
 }
 
@@ -69,6 +75,22 @@ function hold(event: Event, element: Element, replay: () => void): void {
 function onClick(event: MouseEvent): void {
   const pressed = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
   if (pressed instanceof HTMLElement) hold(event, pressed, () => pressed.click());
+}
+
+/**
+ * Keys a widget reads itself (arrows through a gallery, Escape, Home/End) on a pressable element. Tab
+ * moves focus and Enter or Space become a click, which the browser does without React.
+ */
+const BROWSER_KEYS = new Set(['Tab', 'Enter', ' ']);
+
+function onKeyDown(event: KeyboardEvent): void {
+  if (BROWSER_KEYS.has(event.key) || event.isComposing) return;
+  const pressed = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
+  if (!(pressed instanceof HTMLElement)) return;
+  const { key, code, altKey, ctrlKey, metaKey, shiftKey, repeat } = event;
+  hold(event, pressed, () =>
+    pressed.dispatchEvent(new KeyboardEvent('keydown', { key, code, altKey, ctrlKey, metaKey, shiftKey, repeat, bubbles: true, cancelable: true })),
+  );
 }
 
 function onSubmit(event: SubmitEvent): void {

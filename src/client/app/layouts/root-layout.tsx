@@ -1,5 +1,5 @@
 /** Frame of every page: skip link, header, the routed page (its children: lazy, behind Suspense), footer, bar. */
-import { Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Spinner } from '@client/components/ui/spinner';
 import { FloatingBar } from './floating-bar';
@@ -24,6 +24,21 @@ function PageFallback() {
   );
 }
 
+/**
+ * Apart from the layout (memo): the layout draws again when the address changes, e.g. when the browser's
+ * `#section` is first read after hydration, and such a redraw reaching the footer while its code is
+ * still on the way would make React drop the server's footer and leave the space empty.
+ */
+const SiteFooter = memo(function SiteFooter() {
+  return (
+    <div id={FOOTER_ID}>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+    </div>
+  );
+});
+
 export function RootLayout({ children }: { children: ReactNode }) {
   useRouteEffects();
   return (
@@ -40,11 +55,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </Suspense>
       </main>
-      <div id={FOOTER_ID}>
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
-      </div>
+      <SiteFooter />
       <FloatingBar />
     </div>
   );

@@ -1,7 +1,8 @@
 /**
  * Side effects of a route change for the whole shell:
  * - arriving on /#anchor jumps to that section once it exists and keeps it in place while the page settles;
- * - other navigations start at the top of the page;
+ * - other navigations start at the top of the page; the page the browser loaded keeps its place (the
+ *   reader may have scrolled the server's HTML before it came alive, or the browser restored a position);
  * - the auth status is re-checked on every route change (SPEC 4), not only by polling.
  */
 import { useEffect, useRef } from 'react';
@@ -14,10 +15,13 @@ export function useRouteEffects(): void {
   const { pathname, hash } = useLocation();
   const queryClient = useQueryClient();
   const firstRender = useRef(true);
+  const loadedPage = useRef(true);
 
   useEffect(() => {
+    const arrived = loadedPage.current;
+    loadedPage.current = false;
     if (pathname === '/' && hash.length > 1) return scrollToAnchor(decodeURIComponent(hash.slice(1)), { behavior: 'instant' });
-    if (!hash) window.scrollTo(0, 0);
+    if (!hash && !arrived) window.scrollTo(0, 0);
     return undefined;
   }, [pathname, hash]);
 
