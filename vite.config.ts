@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { bootPreload } from './scripts/vite-boot-preload';
 import { foliateSandbox } from './scripts/vite-foliate-sandbox';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -12,7 +11,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/client'),
   publicDir: r('./public'),
-  plugins: [foliateSandbox(), react(), tailwindcss(), ...(isSsrBuild ? [] : [bootPreload()])],
+  plugins: [foliateSandbox(), react(), tailwindcss()],
   resolve: {
     alias: {
       '@shared': r('./src/shared'),

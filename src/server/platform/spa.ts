@@ -102,15 +102,11 @@ export function injectHead(html: string, tags: HeadTags): string {
   return withoutDescription.replace('</head>', () => `    ${head}\n  </head>`);
 }
 
-/**
- * Puts the rendered app into #root and the data it was drawn from beside it; drops the no-JS notice and
- * the app code's preload links: a rendered page shows before its code is fetched (client main.tsx).
- */
+/** Puts the rendered app into #root and the data it was drawn from beside it; drops the no-JS notice. */
 export function injectApp(html: string, appHtml: string, entries: readonly InitialEntry[]): string {
   // Function replacers: the rendered text may contain `$&` and the like, which a string replacement expands.
   const data = `<script id="${INITIAL_DATA_ID}" type="application/json">${safeJson(entries)}</script>`;
   return html
-    .replace(/\s*<link rel="modulepreload"[^>]*>/gi, () => '')
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, () => '')
     .replace('<div id="root"></div>', () => `<div id="root">${appHtml}</div>\n    ${data}`);
 }

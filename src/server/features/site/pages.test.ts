@@ -89,11 +89,6 @@ describe('server-rendered public pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('id="initial-data"');
-    // The shell needs the app's code at once, so it asks for it early...
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-abc123.js">');
-    // ...while a rendered page shows first and fetches its code after.
-    const home = await t.app.inject({ url: '/' });
-    expect(home.body).not.toContain('modulepreload');
   });
 
   it('compresses the page with brotli when accepted, else gzip, and keeps it in the cache under html: keys', async () => {
