@@ -100,7 +100,7 @@ describe('presses before hydration', () => {
     expect(onOutside.defaultPrevented).toBe(false);
   });
 
-  it("a widget's key pressed before the part is live reaches it once it is; Tab and Enter are the browser's", async () => {
+  it("a widget's key pressed before the part is live reaches it once it is; Tab and shortcuts are the browser's", async () => {
     function Gallery({ onKey }: { onKey: (key: string) => void }) {
       return (
         <section id="gallery">
@@ -125,8 +125,11 @@ describe('presses before hydration', () => {
     button.dispatchEvent(arrow);
     const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
     button.dispatchEvent(tab);
+    const shortcut = new KeyboardEvent('keydown', { key: 'ArrowLeft', altKey: true, bubbles: true, cancelable: true });
+    button.dispatchEvent(shortcut);
     expect(arrow.defaultPrevented).toBe(true);
     expect(tab.defaultPrevented).toBe(false);
+    expect(shortcut.defaultPrevented).toBe(false);
 
     await act(async () => {
       hydrateRoot(part, <LiveGallery onKey={keys} />);

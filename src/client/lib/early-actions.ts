@@ -78,19 +78,18 @@ function onClick(event: MouseEvent): void {
 }
 
 /**
- * Keys a widget reads itself (arrows through a gallery, Escape, Home/End) on a pressable element. Tab
- * moves focus and Enter or Space become a click, which the browser does without React.
+ * Keys a widget reads itself on a pressable element (the cover gallery's arrows, Home and End). Other
+ * keys stay with the browser: Tab moves focus, Enter and Space become a click (held above), the up and
+ * down arrows scroll, and a key with a modifier is a shortcut.
  */
-const BROWSER_KEYS = new Set(['Tab', 'Enter', ' ']);
+const WIDGET_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
 function onKeyDown(event: KeyboardEvent): void {
-  if (BROWSER_KEYS.has(event.key) || event.isComposing) return;
+  if (!WIDGET_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey || event.isComposing) return;
   const pressed = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
   if (!(pressed instanceof HTMLElement)) return;
-  const { key, code, altKey, ctrlKey, metaKey, shiftKey, repeat } = event;
-  hold(event, pressed, () =>
-    pressed.dispatchEvent(new KeyboardEvent('keydown', { key, code, altKey, ctrlKey, metaKey, shiftKey, repeat, bubbles: true, cancelable: true })),
-  );
+  const { key, code, shiftKey, repeat } = event;
+  hold(event, pressed, () => pressed.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, repeat, bubbles: true, cancelable: true })));
 }
 
 function onSubmit(event: SubmitEvent): void {
