@@ -99,6 +99,26 @@ function ensureClientFixture(): string {
   return fixtureClient;
 }
 
+/**
+ * A teardown that hangs fails its file only through the hook's timeout, which says nothing of why: after
+ * 15 seconds this reports the step it is in and what the process still holds open.
+ */
+function teardownWatch() {
+  const started = Date.now();
+  let current = '';
+  const timer = setInterval(() => {
+    const open = process.getActiveResourcesInfo().join(', ');
+    console.error(`test app teardown: still in ${current} after ${Date.now() - started} ms; open: ${open}`);
+  }, 15_000);
+  timer.unref();
+  return {
+    step: (name: string) => {
+      current = name;
+    },
+    done: () => clearInterval(timer),
+  };
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
@@ -124,8 +144,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     clock,
     close: async () => {
-      await app.close();
-      if (!options.database) await database.drop();
+      const watch = teardownWatch();
+      try {
+        watch.step('app.close');
+        await app.close();
+        watch.step('database.drop');
+        if (!options.database) await database.drop();
+      } finally {
+        watch.done();
+      }
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };

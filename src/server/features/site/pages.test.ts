@@ -45,6 +45,8 @@ describe('server-rendered public pages', () => {
     for (const price of Object.values(DEFAULT_PRICES)) expect(words).toContain(formatPrice(price));
     expect(words).toContain('Choose Your Format');
     expect(res.body).not.toContain('<noscript>');
+    // The page reads without its code, so the code waits behind the stylesheet, fonts and cover.
+    expect(res.body).toContain('<script type="module" fetchpriority="low" src="/assets/app-abc123.js">');
     // Head tags are still the crawler's (site/seo.ts).
     expect(res.body).toContain('<meta property="og:type" content="book" />');
     const keys = initialData(res.body).map((e) => e.key[0]);
@@ -89,6 +91,8 @@ describe('server-rendered public pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('id="initial-data"');
+    // Here the code draws the page: it keeps its normal priority.
+    expect(res.body).toContain('<script type="module" src="/assets/app-abc123.js">');
   });
 
   it('compresses the page with brotli when accepted, else gzip, and keeps it in the cache under html: keys', async () => {
