@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { bootPreload } from './scripts/vite-boot-preload';
 import { foliateSandbox } from './scripts/vite-foliate-sandbox';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -11,7 +12,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/client'),
   publicDir: r('./public'),
-  plugins: [foliateSandbox(), react(), tailwindcss()],
+  plugins: [foliateSandbox(), react(), tailwindcss(), ...(isSsrBuild ? [] : [bootPreload()])],
   resolve: {
     alias: {
       '@shared': r('./src/shared'),
@@ -33,7 +34,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'core',
-                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store|clsx)[\\/]|src[\\/]shared[\\/]constants|src[\\/]client[\\/](lib[\\/](cn|responsive-image|image-variants|api-client)|components[\\/]ui[\\/](button|skeleton))\.|rolldown[\\/:]runtime|lucide-react[\\/].*icons[\\/](shopping-bag|book-open)\./,
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store|clsx)[\\/]|src[\\/]shared[\\/]constants|src[\\/]client[\\/](lib[\\/](cn|responsive-image|image-variants|api-client|router|session|scroll-to-anchor)|components[\\/]ui[\\/](button|skeleton|toast-store))\.|rolldown[\\/:]runtime|lucide-react[\\/].*icons[\\/](shopping-bag|book-open)\./,
                 },
               ],
             },

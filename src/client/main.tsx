@@ -1,36 +1,27 @@
 /**
- * Browser entry: fonts, styles, the data the server embedded, then hydration of the server's HTML
- * (public pages) or a fresh render (every other page, whose root arrives empty).
+ * Browser entry, kept small: fonts and styles, then the app's code (boot.tsx).
+ *
+ * A server-rendered page is complete without script, so its first paint must not wait for the
+ * framework: the app's code is fetched once the page has been drawn (or at once when the reader presses
+ * something first, see lib/early-actions). A page whose root arrives empty needs the code to show
+ * anything and loads it straight away.
  */
 import './fonts.css';
 import './styles.css';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { useEffect } from 'react';
-import { App } from './app/app';
-import { preloadPage } from './app/router';
-import { holdUntilLive, markLive } from './lib/early-actions';
-import { readInitialData, seedQueryCache } from './lib/initial-data';
-import { queryClient } from './lib/query-client';
+import { afterFirstPaint } from './lib/after-first-paint';
+import { holdUntilLive } from './lib/early-actions';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
+const root = container;
 
-async function start(root: HTMLElement) {
-  if (!root.hasChildNodes()) {
-    createRoot(root).render(<App client={queryClient} />);
-    return;
-  }
-  // Presses on the server's HTML wait for the page to be live (lib/early-actions).
-  holdUntilLive('page', root);
-  seedQueryCache(queryClient, readInitialData(document));
-  // The page's code first, so hydration draws it in one pass instead of suspending.
-  await preloadPage(window.location.pathname).catch(() => undefined);
-  hydrateRoot(root, <LivePage />);
+let started: Promise<void> | null = null;
+const boot = () => (started ??= import('./boot').then(({ start }) => start(root)));
+
+if (root.hasChildNodes()) {
+  // Presses on the server's HTML wait for the page to be live.
+  holdUntilLive('page', root, () => void boot());
+  afterFirstPaint(() => void boot());
+} else {
+  void boot();
 }
-
-function LivePage() {
-  useEffect(() => markLive('page'), []);
-  return <App client={queryClient} />;
-}
-
-void start(container);

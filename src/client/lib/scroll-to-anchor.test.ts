@@ -21,7 +21,9 @@ describe('scrollToAnchor', () => {
     scrollTo = vi.fn();
     window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
   });
+  const setScrollY = (value: number) => Object.defineProperty(window, 'scrollY', { configurable: true, value });
   afterEach(() => {
+    setScrollY(0);
     section.remove();
     document.querySelectorAll('[data-skeleton]').forEach((el) => el.remove());
     window.scrollTo = originalScrollTo;
@@ -78,5 +80,43 @@ describe('scrollToAnchor', () => {
     top = 4000;
     vi.advanceTimersByTime(500);
     expect(scrollTo).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets go when something else scrolls the page while the section stays where it is in it', () => {
+    document.body.append(section);
+    scrollToAnchor('purchase', { behavior: 'instant' });
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    setScrollY(700); // find-in-page, a focus move, a test driver: no wheel, touch or key
+    vi.advanceTimersByTime(110);
+    top = 3000;
+    vi.advanceTimersByTime(500);
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+  });
+
+  it('on the loaded page the browser made the jump: the section is kept, not jumped to', () => {
+    document.body.append(section);
+    setScrollY(2000);
+    scrollToAnchor('purchase', { behavior: 'instant', landed: true });
+    vi.advanceTimersByTime(110);
+    expect(scrollTo).not.toHaveBeenCalled();
+    top = 2500; // content above grew, nothing else moved
+    vi.advanceTimersByTime(110);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 2500, behavior: 'instant' });
+  });
+
+  it('on the loaded page, a reader who has already scrolled away from the section stays where they are', () => {
+    document.body.append(section);
+    setScrollY(300);
+    scrollToAnchor('purchase', { behavior: 'instant', landed: true });
+    top = 2600;
+    vi.advanceTimersByTime(1000);
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('on the loaded page, a section that was not there yet is jumped to once it is', () => {
+    scrollToAnchor('purchase', { behavior: 'instant', landed: true });
+    document.body.append(section);
+    vi.advanceTimersByTime(60);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 2000, behavior: 'instant' });
   });
 });

@@ -6,7 +6,8 @@
  * images decode. So after the first scroll we keep checking where the section is and put it back under
  * the header whenever it moved, until everything above it is rendered (no loading placeholder before it,
  * fonts loaded) and it has held still for a moment, or a time limit passes. A visitor who scrolls, taps
- * or presses a key takes over at once.
+ * or presses a key takes over at once, and so does any scroll we did not make while the section stayed
+ * where it was in the page (a scrollbar drag, find-in-page, a focus move, another script).
  */
 const RETRY_MS = 50;
 const GIVE_UP_MS = 5000;
@@ -15,6 +16,8 @@ const CHECK_MS = 100;
 const QUIET_MS = 700;
 /** Never follow longer than this after the section appeared. */
 const MAX_FOLLOW_MS = 10_000;
+/** How far from the section a loaded page may sit and still count as the browser's own landing. */
+const LANDED_SLACK_PX = 4;
 const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /** Loading placeholders carry this attribute (components/ui/skeleton.tsx). */
@@ -34,6 +37,11 @@ function wantedScroll(el: HTMLElement): number {
   return Math.max(0, Math.min(top, max));
 }
 
+/** The section's top in the page (not the viewport): it changes only when the layout above it does. */
+function pageTop(el: HTMLElement): number {
+  return el.getBoundingClientRect().top + window.scrollY;
+}
+
 /** Whether everything above the section is in its final form. */
 function settledAbove(el: HTMLElement): boolean {
   if (typeof document.fonts !== 'undefined' && document.fonts.status !== 'loaded') return false;
@@ -46,6 +54,11 @@ function settledAbove(el: HTMLElement): boolean {
 export interface ScrollToAnchorOptions {
   /** 'instant' when arriving on the page (nothing to animate from); smooth by default. */
   behavior?: 'smooth' | 'instant';
+  /**
+   * The browser has already scrolled to the section (the page was loaded with the hash): only keep it
+   * there, and not at all when the reader has moved away from it since.
+   */
+  landed?: boolean;
 }
 
 export function scrollToAnchor(id: string, options: ScrollToAnchorOptions = {}): () => void {
@@ -63,15 +76,20 @@ export function scrollToAnchor(id: string, options: ScrollToAnchorOptions = {}):
     const appeared = Date.now();
     let lastMove = appeared;
     let lastY = window.scrollY;
+    let lastTop = pageTop(el);
     let animating = options.behavior !== 'instant' && !prefersReducedMotion();
     const check = () => {
       if (stopped || !el.isConnected) return stop();
       const now = Date.now();
       const y = window.scrollY;
+      const top = pageTop(el);
       if (animating) {
         // A smooth scroll is under way: wait until it has come to rest before correcting anything.
         if (Math.abs(y - lastY) > 0.5) lastMove = now;
         else animating = false;
+      } else if (Math.abs(y - lastY) > 1 && Math.abs(top - lastTop) <= 1) {
+        // The page scrolled while nothing above the section changed: not our doing, so not ours to undo.
+        return stop();
       } else {
         const wanted = wantedScroll(el);
         if (Math.abs(y - wanted) > 1) {
@@ -80,6 +98,7 @@ export function scrollToAnchor(id: string, options: ScrollToAnchorOptions = {}):
         }
       }
       lastY = window.scrollY;
+      lastTop = top;
       const quiet = !animating && now - lastMove >= QUIET_MS && settledAbove(el);
       if (quiet || now - appeared >= MAX_FOLLOW_MS) return stop();
       timer = setTimeout(check, CHECK_MS);
@@ -87,17 +106,22 @@ export function scrollToAnchor(id: string, options: ScrollToAnchorOptions = {}):
     timer = setTimeout(check, CHECK_MS);
   };
 
+  // A section missing from the loaded page was not landed on by the browser: it is jumped to once it exists.
+  let landed = options.landed === true;
   const attempt = () => {
     if (stopped) return;
     const el = document.getElementById(id);
     if (el) {
       const smooth = options.behavior !== 'instant' && !prefersReducedMotion();
-      if (smooth) el.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      if (landed) {
+        if (Math.abs(window.scrollY - wantedScroll(el)) > LANDED_SLACK_PX) return stop();
+      } else if (smooth) el.scrollIntoView({ behavior: 'smooth', block: 'start' });
       else window.scrollTo({ top: wantedScroll(el), behavior: 'instant' });
       for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true });
       follow(el);
       return;
     }
+    landed = false;
     if (Date.now() - started < GIVE_UP_MS) timer = setTimeout(attempt, RETRY_MS);
   };
   attempt();

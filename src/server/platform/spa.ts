@@ -104,15 +104,18 @@ export function injectHead(html: string, tags: HeadTags): string {
 
 /**
  * Puts the rendered app into #root and the data it was drawn from beside it; drops the no-JS notice.
- * A rendered page reads without its code, which only makes it interactive: the code is fetched at low
- * priority so the stylesheet, fonts and cover come first (the shell pages, drawn by that code, keep it high).
+ * A rendered page reads without its code, which only makes it interactive: the entry is fetched at low
+ * priority so the stylesheet, fonts and cover come first, and the app code's preload links go, since the
+ * entry asks for that code after the first paint (client main.tsx). The shell pages, drawn by that code,
+ * keep both.
  */
 export function injectApp(html: string, appHtml: string, entries: readonly InitialEntry[]): string {
   // Function replacers: the rendered text may contain `$&` and the like, which a string replacement expands.
   const data = `<script id="${INITIAL_DATA_ID}" type="application/json">${safeJson(entries)}</script>`;
   return html
+    .replace(/\s*<link rel="modulepreload"[^>]*>/gi, () => '')
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/i, () => '')
-    .replace(/<(script type="module"|link rel="modulepreload")/g, (_, tag: string) => `<${tag} fetchpriority="low"`)
+    .replace(/<script type="module"/g, () => '<script type="module" fetchpriority="low"')
     .replace('<div id="root"></div>', () => `<div id="root">${appHtml}</div>\n    ${data}`);
 }
 

@@ -93,9 +93,10 @@ function ensureClientFixture(): string {
   fs.mkdirSync(path.join(fixtureClient, 'assets'), { recursive: true });
   fs.writeFileSync(
     path.join(fixtureClient, 'index.html'),
-    '<!doctype html><html><head><meta charset="utf-8" /><title>What We Owe the Dead</title><meta name="description" content="default" /></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
+    '<!doctype html><html><head><meta charset="utf-8" /><title>What We Owe the Dead</title><meta name="description" content="default" /><link rel="modulepreload" crossorigin href="/assets/boot-abc123.js"></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
   );
   fs.writeFileSync(path.join(fixtureClient, 'assets', 'app-abc123.js'), 'console.log("app")');
+  fs.writeFileSync(path.join(fixtureClient, 'assets', 'boot-abc123.js'), 'console.log("boot")');
   return fixtureClient;
 }
 

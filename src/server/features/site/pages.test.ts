@@ -91,8 +91,12 @@ describe('server-rendered public pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('id="initial-data"');
-    // Here the code draws the page: it keeps its normal priority.
+    // Here the code draws the page: it keeps its normal priority, and the app's code is asked for early...
     expect(res.body).toContain('<script type="module" src="/assets/app-abc123.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-abc123.js">');
+    // ...while a rendered page shows first and fetches that code after.
+    const home = await t.app.inject({ url: '/' });
+    expect(home.body).not.toContain('modulepreload');
   });
 
   it('compresses the page with brotli when accepted, else gzip, and keeps it in the cache under html: keys', async () => {
