@@ -26,6 +26,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         sourcemap: false,
         target: 'es2022',
+        // Every browser that runs ES2022 modules knows <link rel="modulepreload">: no polyfill in the entry.
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           output: {
             // The framework and the few small pieces every page shares travel in one file: each extra
