@@ -4,8 +4,8 @@
  * code, rules), so what the author sees is what the post shows; the server still cleans every save.
  * Loaded only with the admin post editor page (a lazy route), never with the public pages.
  */
-import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent, MouseEvent } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import type { Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -22,6 +22,9 @@ interface Props {
   invalid?: boolean;
   describedBy?: string;
 }
+
+/** Reports the form may still hand back (it catches up within a render or two). */
+const MAX_PENDING_REPORTS = 50;
 
 const extensions = [
   StarterKit.configure({
@@ -62,6 +65,9 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
       canRedo: e.can().redo(),
     }),
   });
+  // A press on a formatting button leaves the focus (and the selection) in the text: otherwise the
+  // button takes it and the editor only gets it back a frame later, swallowing the keys typed meanwhile.
+  const keepFocus = (event: MouseEvent) => event.preventDefault();
   const tools = [
     { label: 'Bold', icon: Bold, active: state.bold, run: () => editor.chain().focus().toggleBold().run() },
     { label: 'Italic', icon: Italic, active: state.italic, run: () => editor.chain().focus().toggleItalic().run() },
@@ -82,6 +88,7 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
           title={label}
           aria-pressed={active}
           className={cn('px-2', active && 'bg-bone-50/10 text-bone-50')}
+          onMouseDown={keepFocus}
           onClick={run}
         >
           <Icon aria-hidden="true" />
@@ -91,10 +98,10 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
         <Link2 aria-hidden="true" />
       </Button>
       <span className="ml-auto flex gap-1">
-        <Button size="sm" variant="ghost" aria-label="Undo" title="Undo" className="px-2" disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
+        <Button size="sm" variant="ghost" aria-label="Undo" title="Undo" className="px-2" disabled={!state.canUndo} onMouseDown={keepFocus} onClick={() => editor.chain().focus().undo().run()}>
           <Undo2 aria-hidden="true" />
         </Button>
-        <Button size="sm" variant="ghost" aria-label="Redo" title="Redo" className="px-2" disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
+        <Button size="sm" variant="ghost" aria-label="Redo" title="Redo" className="px-2" disabled={!state.canRedo} onMouseDown={keepFocus} onClick={() => editor.chain().focus().redo().run()}>
           <Redo2 aria-hidden="true" />
         </Button>
       </span>
@@ -106,6 +113,9 @@ export function RichTextEditor({ id, labelId, value, onChange, invalid, describe
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState('');
   const [linkError, setLinkError] = useState<string | null>(null);
+  // What the editor reported and the form has not handed back yet. Typing can outrun the form's renders, so
+  // `value` may come back as an earlier report: our own echo, overtaken by newer typing, never written back.
+  const pending = useRef<string[]>([]);
 
   const editor = useEditor({
     extensions,
@@ -120,7 +130,12 @@ export function RichTextEditor({ id, labelId, value, onChange, invalid, describe
           'prose-post min-h-72 px-4 py-3 text-bone-100 focus:outline-none [&_a]:text-blood-300 [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:border-blood-500 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-5 [&_h2]:font-display [&_h2]:text-2xl [&_h3]:mt-4 [&_h3]:font-display [&_h3]:text-xl [&_ol]:ml-6 [&_ol]:list-decimal [&_p]:my-3 [&_ul]:ml-6 [&_ul]:list-disc',
       },
     },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      const html = e.isEmpty ? '' : e.getHTML();
+      pending.current.push(html);
+      if (pending.current.length > MAX_PENDING_REPORTS) pending.current.shift();
+      onChange(html);
+    },
   });
 
   // Content loaded after the editor started (editing an existing post) replaces the empty document.
@@ -128,6 +143,12 @@ export function RichTextEditor({ id, labelId, value, onChange, invalid, describe
     if (!editor) return;
     const load = () => {
       if (!editor.isInitialized || editor.isDestroyed) return;
+      const echoed = pending.current.indexOf(value);
+      if (echoed >= 0) {
+        pending.current.splice(0, echoed + 1);
+        return;
+      }
+      pending.current = [];
       const current = editor.isEmpty ? '' : editor.getHTML();
       if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
     };
