@@ -14,8 +14,11 @@
 /** Elements whose press only React can carry out; plain links keep working without it. */
 const PRESSABLE = 'button, [role="button"], summary, input[type="checkbox"], input[type="radio"], input[type="submit"]';
 
-/** `waking`: hydrated, its fields' typing being handed to React; presses are still held until `live`. */
-type Part = { element: Element; live: boolean; waking: boolean; held: Array<() => void>; wake?: () => void };
+/**
+ * `dormant`: server HTML only. `waking`: hydrated, its fields' typing being handed to React; presses are
+ * still held. `live`: presses reach React.
+ */
+type Part = { element: Element; state: 'dormant' | 'waking' | 'live'; held: Array<() => void>; wake?: () => void };
 
 const parts = new Map<string, Part>();
 let listening = false;
@@ -25,7 +28,7 @@ let listening = false;
  * called on the first held press, to fetch the part's code without waiting for it to come into view.
  */
 export function holdUntilLive(id: string, element: Element, wake?: () => void): void {
-  parts.set(id, { element, live: false, waking: false, held: [], wake });
+  parts.set(id, { element, state: 'dormant', held: [], wake });
   if (listening) return;
   listening = true;
   // Capture on the document runs before React's own listeners on the root.
@@ -37,15 +40,15 @@ export function holdUntilLive(id: string, element: Element, wake?: () => void): 
 /** Called once the part `id` is hydrated: passes on the reader's typing, then the held presses. */
 export function markLive(id: string): void {
   const part = parts.get(id);
-  if (!part || part.live || part.waking) return;
-  part.waking = true;
+  if (!part || part.state !== 'dormant') return;
+  part.state = 'waking';
   // After the commit that made the part live, outside React's own work. Presses go on being held one
   // more turn: React draws the announced typing in a microtask, and a press handled before that would
   // read the fields' old state (an empty email box, for instance).
   setTimeout(() => {
     announceTyping(part.element);
     setTimeout(() => {
-      part.live = true;
+      part.state = 'live';
       for (const replay of part.held.splice(0)) replay();
     }, 0);
   }, 0);
@@ -56,7 +59,7 @@ function dormantPartOf(target: EventTarget | null): Part | null {
   if (!(target instanceof Element)) return null;
   let found: Part | null = null;
   for (const part of parts.values()) {
-    if (part.live || !part.element.contains(target)) continue;
+    if (part.state === 'live' || !part.element.contains(target)) continue;
     if (!found || found.element.contains(part.element)) found = part;
   }
   return found;
@@ -72,8 +75,13 @@ function hold(event: Event, element: Element, replay: () => void): void {
   part.wake?.();
 }
 
+/** The pressable element an event happened on, if any. */
+function pressableOf(target: EventTarget | null): Element | null {
+  return target instanceof Element ? target.closest(PRESSABLE) : null;
+}
+
 function onClick(event: MouseEvent): void {
-  const pressed = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
+  const pressed = pressableOf(event.target);
   if (pressed instanceof HTMLElement) hold(event, pressed, () => pressed.click());
 }
 
@@ -86,7 +94,7 @@ const WIDGET_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
 function onKeyDown(event: KeyboardEvent): void {
   if (!WIDGET_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey || event.isComposing) return;
-  const pressed = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
+  const pressed = pressableOf(event.target);
   if (!(pressed instanceof HTMLElement)) return;
   const { key, code, shiftKey, repeat } = event;
   hold(event, pressed, () => pressed.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, repeat, bubbles: true, cancelable: true })));
