@@ -34,14 +34,15 @@ export async function startBuiltSite({ port, env = {}, name = 'bench', prefix = 
   return { base, stop, process: server, pid: server.pid, dataDir };
 }
 
-export async function waitReady(base) {
-  for (let i = 0; i < 240; i++) {
+/** Polls /readyz every `intervalMs` for up to a minute. */
+export async function waitReady(base, intervalMs = 250) {
+  for (let i = 0; i < 60_000 / intervalMs; i++) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error('server did not become ready');
 }

@@ -1,7 +1,7 @@
 // `npm start`: builds only when the sources changed since the last build (or dist/ is missing or
 // incomplete), then runs the server in this same process, so a restart on an unchanged checkout is quick.
 import { spawnSync } from 'node:child_process';
-import { enableCompileCache } from 'node:module';
+import nodeModule from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildIsCurrent } from './build-stamp.mjs';
@@ -16,5 +16,6 @@ if (!buildIsCurrent()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 // Node keeps the compiled code of the server and its packages on disk: a restart skips most compiling.
-enableCompileCache(path.join(root, 'node_modules', '.cache', 'node-compile'));
+// (Node 22.1 and later; on older versions the server starts without it.)
+nodeModule.enableCompileCache?.(path.join(root, 'node_modules', '.cache', 'node-compile'));
 await import(pathToFileURL(path.join(root, 'dist/server/main.js')).href);
