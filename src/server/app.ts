@@ -102,6 +102,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     front.closing = true;
     done();
   });
+  app.addHook('onClose', (_instance, done) => {
+    loggers.access?.close();
+    done();
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
     if (front.closing) reply.header('Connection', 'close');

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type pino from 'pino';
 import { bodyFor, chooseEncoding, etagFor, matchesIfNoneMatch, type RememberedAnswer } from './cached-answer';
-import { infoEnabled, requestIdFrom } from './logging';
+import { type AccessLogWriter, requestIdFrom, roundMs } from './logging';
 import { HSTS } from './security';
 import type { StaticAssets } from './static-assets';
 
@@ -15,7 +14,7 @@ export interface FrontDoor {
   /** Set when the server is shutting down: answers close their connection. */
   closing: boolean;
   /** The access log (see logging.ts). */
-  log: pino.Logger | null;
+  log: AccessLogWriter | null;
   /** Whether a request came over https (HSTS goes only on those answers). */
   isHttps: (req: IncomingMessage) => boolean;
 }
@@ -57,20 +56,7 @@ export function serveStatic(front: FrontDoor, req: IncomingMessage, res: ServerR
   const extra = front.closing ? ['x-request-id', id, 'connection', 'close'] : ['x-request-id', id];
   if (front.isHttps(req)) extra.push(...HSTS);
   if (!front.assets!.serve(req, res, extra)) return false;
-  const log = front.log;
-  if (log && infoEnabled(log)) {
-    log.info(
-      {
-        reqId: id,
-        method: req.method,
-        url: req.url!.split('?')[0],
-        route: 'static',
-        statusCode: res.statusCode,
-        responseTime: Math.round((performance.now() - start) * 100) / 100,
-      },
-      'request completed',
-    );
-  }
+  front.log?.write({ reqId: id, method: req.method, url: req.url!.split('?')[0], route: 'static', statusCode: res.statusCode, responseTime: roundMs(performance.now() - start) });
   return true;
 }
 
@@ -105,12 +91,6 @@ export function serveRemembered(front: FrontDoor, req: IncomingMessage, res: Ser
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
-  const log = front.log;
-  if (log && infoEnabled(log)) {
-    log.info(
-      { reqId: id, method: req.method, url: req.url, route: entry.route, statusCode: res.statusCode, responseTime: Math.round((performance.now() - start) * 100) / 100 },
-      'request completed',
-    );
-  }
+  front.log?.write({ reqId: id, method: req.method, url: req.url!, route: entry.route, statusCode: res.statusCode, responseTime: roundMs(performance.now() - start) });
   return true;
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { defaultLogger, loggableUrl } from '../app';
+import { AccessLogWriter } from './logging';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
 
 describe('request logs', () => {
@@ -18,6 +19,13 @@ describe('request logs', () => {
     t = await createTestApp({ logger: defaultLogger('info', stream) });
   });
   afterAll(async () => t.close());
+  /** Each chunk the destination received may hold several lines: one JSON object per line. */
+  const parsedLines = () =>
+    lines
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
 
   it('never contain the secrets carried in URLs', async () => {
     await t.app.inject({ url: '/reset-password?token=SECRET-RESET-TOKEN&email=reader%40example.com' });
@@ -53,7 +61,8 @@ describe('request logs', () => {
 
   it('writes one line per request: request id, method, path, route, status and time', async () => {
     await t.app.inject({ url: '/api/books/424242?draft=1', headers: { 'x-request-id': 'trace-0001-abcd' } });
-    const mine = lines.map((l) => JSON.parse(l)).filter((l) => l.reqId === 'trace-0001-abcd');
+    await new Promise((resolve) => setImmediate(resolve));
+    const mine = parsedLines().filter((l) => l.reqId === 'trace-0001-abcd');
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       level: 30,
@@ -62,8 +71,48 @@ describe('request logs', () => {
       url: '/api/books/424242',
       route: '/api/books/:id',
       statusCode: 404,
+      pid: process.pid,
+      remoteAddress: '127.0.0.1',
     });
     expect(typeof mine[0].responseTime).toBe('number');
+    expect(typeof mine[0].time).toBe('number');
+    expect(typeof mine[0].hostname).toBe('string');
+  });
+
+  it('hands the lines of requests completed in one turn of the event loop to the destination together', async () => {
+    const before = lines.length;
+    const ids = Array.from({ length: 5 }, (_, i) => `batch-000${i}-abcd`);
+    await Promise.all(ids.map((id) => t.app.inject({ url: '/api/books/424242', headers: { 'x-request-id': id } })));
+    await new Promise((resolve) => setImmediate(resolve));
+    const written = lines.slice(before);
+    expect(written.length).toBeLessThan(ids.length);
+    const mine = written.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { reqId: string });
+    expect(mine.map((l) => l.reqId).sort()).toEqual(ids);
+  });
+
+  it('escapes what the caller sent, so every line stays one JSON object', async () => {
+    const chunks: string[] = [];
+    const writer = new AccessLogWriter({ write: (chunk: string) => chunks.push(chunk) });
+    const url = '/blog/"},"statusCode":200}\n{"forged":"\\ \u2028 é';
+    writer.write({ reqId: 'escape-0001', method: 'GET', url, route: null, statusCode: 404, responseTime: 1.5, remoteAddress: '::1' });
+    writer.close();
+    const written = chunks.join('').split('\n').filter(Boolean);
+    expect(written).toHaveLength(1);
+    expect(JSON.parse(written[0])).toMatchObject({ reqId: 'escape-0001', url, route: null, statusCode: 404, responseTime: 1.5, remoteAddress: '::1' });
+  });
+
+  it('writes lines still pending when the app closes', async () => {
+    const own: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        own.push(chunk.toString());
+        done();
+      },
+    });
+    const other = await createTestApp({ logger: defaultLogger('info', stream) });
+    await other.app.inject({ url: '/api/books/424242', headers: { 'x-request-id': 'closing-0001-abcd' } });
+    await other.close();
+    expect(own.join('')).toContain('"reqId":"closing-0001-abcd"');
   });
 
   it('keeps the path of ordinary URLs', () => {
