@@ -64,6 +64,56 @@ describe('rendered pages over real HTTP', () => {
   });
 });
 
+describe('the safety net refilling a page', () => {
+  let t: TestApp;
+  const drawn: string[] = [];
+  beforeAll(async () => {
+    // A short safety net, so a refill happens within the test; each drawing is counted.
+    t = await createTestApp({
+      renderApp: (path, entries) => {
+        drawn.push(path);
+        return renderApp(path, entries);
+      },
+      env: { SITE_CACHE_MS: '50' },
+    });
+  });
+  afterAll(async () => t.close());
+
+  /** Reads `url` after the safety net has run out, then waits for the refill made in the background. */
+  async function readAfterSafetyNet(url: string) {
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const res = await t.app.inject({ url });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return res;
+  }
+
+  it('answers the page drawn before, without drawing it again, when nothing it shows has changed', async () => {
+    const first = await t.app.inject({ url: '/' });
+    expect(first.statusCode).toBe(200);
+    expect(drawn.filter((p) => p === '/')).toHaveLength(1);
+    await readAfterSafetyNet('/');
+    await readAfterSafetyNet('/');
+    const later = await t.app.inject({ url: '/' });
+    expect(later.body).toBe(first.body);
+    expect(later.headers.etag).toBe(first.headers.etag);
+    expect(drawn.filter((p) => p === '/')).toHaveLength(1);
+  });
+
+  it('draws the page again when what it shows has changed', async () => {
+    const admin = await createUser(t.database, { role: 'admin' });
+    const agent = await signedInAgent(t.app, admin.id);
+    const before = await t.app.inject({ url: '/' });
+    const count = drawn.filter((p) => p === '/').length;
+    const current = (await agent.get('/api/admin/settings')).json();
+    const res = await agent.put('/api/admin/settings', { ...current, authorName: 'Callum A. Reyes' });
+    expect(res.statusCode).toBe(200);
+    const after = await t.app.inject({ url: '/' });
+    expect(after.body).not.toBe(before.body);
+    expect(after.body).toContain('About Callum A. Reyes');
+    expect(drawn.filter((p) => p === '/')).toHaveLength(count + 1);
+  });
+});
+
 describe('Accept-Encoding', () => {
   it.each([
     ['br, gzip', { br: true, gzip: true }],

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { INITIAL_DATA_ID, type InitialEntry } from '@shared/initial-data';
 import { type CachedAnswer, cachedAnswer, sendCachedAnswer } from './cached-answer';
 import { StaticAssets } from './static-assets';
+import { sha256 } from './crypto';
 import { escapeMarkup } from './markup';
 
 /** Tags the server writes into the HTML for crawlers that run no JavaScript. */
@@ -149,6 +150,32 @@ const htmlAnswer = async (status: number, html: string): Promise<HtmlAnswer> => 
 
 const PAGE_SECTIONS = ['blog', 'login'];
 
+/**
+ * Pages drawn lately, by what they were drawn from (path, head and data). When the cache's safety
+ * net refills a page and these come out the same (the usual case: nothing changed), the page drawn before
+ * is answered again: drawing the home page holds the event loop for tens of milliseconds, and every
+ * reader of this instance would wait that long once a minute for a page that did not change. One per app,
+ * since each app has its own renderer.
+ */
+class RecentPages {
+  private readonly pages = new Map<string, HtmlAnswer>();
+  private static readonly LIMIT = 128;
+
+  get(fingerprint: string): HtmlAnswer | undefined {
+    const known = this.pages.get(fingerprint);
+    if (known) {
+      this.pages.delete(fingerprint); // kept as the most recent
+      this.pages.set(fingerprint, known);
+    }
+    return known;
+  }
+
+  set(fingerprint: string, answer: HtmlAnswer): void {
+    this.pages.set(fingerprint, answer);
+    if (this.pages.size > RecentPages.LIMIT) this.pages.delete(this.pages.keys().next().value!);
+  }
+}
+
 /** A page answered but not kept in the cache (the cache forgets a load that fails). */
 class NotKept extends Error {
   constructor(readonly answer: HtmlAnswer) {
@@ -173,6 +200,7 @@ export const spaPlugin = fp<SpaOptions>(async (app: FastifyInstance, opts) => {
     pageRenderers.push(r);
   });
   const renderApp = opts.renderApp ?? null;
+  const recentPages = new RecentPages();
   const indexPath = path.join(opts.clientDir, 'index.html');
   let indexHtml: string | null = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
 
@@ -228,17 +256,19 @@ export const spaPlugin = fp<SpaOptions>(async (app: FastifyInstance, opts) => {
   /** A public page: head tags, the rendered app and its data. A missing post is not kept (see below). */
   async function buildPage(request: FastifyRequest, pathname: string, shell: string, renderer: PageRenderer | null) {
     const head = await headFor(request, pathname, shell);
-    const known = APP_ROUTES.some((r) => r.test(pathname));
-    let status = known && !head.notFound ? 200 : 404;
-    let html = head.html;
-    if (renderApp && renderer) {
-      const page = await renderer.load(renderer.match(pathname) ?? {});
-      if (page.notFound) status = 404;
-      html = await drawApp(html, pathname, page.entries);
-    }
-    const answer = await htmlAnswer(status, html);
+    const routeKnown = APP_ROUTES.some((r) => r.test(pathname));
+    const page = renderApp && renderer ? await renderer.load(renderer.match(pathname) ?? {}) : null;
+    const found = routeKnown && !head.notFound && !page?.notFound;
     // Paths that name nothing (any slug of a missing post) must not grow the cache without bound.
-    if (status === 404) throw new NotKept(answer);
+    if (!found) throw new NotKept(await htmlAnswer(404, page ? await drawApp(head.html, pathname, page.entries) : head.html));
+    if (!page) return htmlAnswer(200, head.html);
+    const fingerprint = sha256(`${pathname}\0${head.html}\0${JSON.stringify(page.entries)}`);
+    const drawnBefore = recentPages.get(fingerprint);
+    if (drawnBefore) return drawnBefore;
+    const drawn = await drawApp(head.html, pathname, page.entries);
+    const answer = await htmlAnswer(200, drawn);
+    // A page the renderer failed on (the bare shell) is not kept for reuse: the next refill tries again.
+    if (drawn !== head.html) recentPages.set(fingerprint, answer);
     return answer;
   }
 
