@@ -10,6 +10,7 @@ import { createFileStore } from './platform/files';
 import { startControlSocket } from './platform/control-socket';
 import { drainThenClose } from './platform/drain';
 import v8 from 'node:v8';
+import { warmPublicPages } from './platform/warm-pages';
 
 function readConfig() {
   try {
@@ -84,6 +85,8 @@ app.log.info(
   `Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider}) ` +
     `${Math.round(performance.now())} ms after the process started`,
 );
+// The public pages are drawn once in the background, ahead of their first readers.
+void warmPublicPages(app).catch((error: Error) => app.log.warn({ err: error }, 'could not draw the public pages ahead'));
 
 let closing = false;
 async function shutdown(signal: string) {
