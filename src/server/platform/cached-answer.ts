@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { RecentlyUsed } from './recently-used';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -53,8 +54,7 @@ export function strongEtag(body: Buffer): string {
  * brotli at its best quality on a rendered page costs hundreds of milliseconds of CPU, which a busy server
  * would take from the requests it is answering.
  */
-const recentAnswers = new Map<string, CachedAnswer>();
-const RECENT_ANSWERS_LIMIT = 256;
+const recentAnswers = new RecentlyUsed<CachedAnswer>(256);
 
 export async function cachedAnswer(
   body: Buffer | string,
@@ -66,15 +66,10 @@ export async function cachedAnswer(
   const lastModified = options.lastModified ? options.lastModified.toUTCString() : null;
   const key = `${etag} ${type} ${lastModified}`;
   const known = recentAnswers.get(key);
-  if (known) {
-    recentAnswers.delete(key); // kept as the most recent
-    recentAnswers.set(key, known);
-    return known;
-  }
+  if (known) return known;
   const { br, gzip: gz } = await compressBoth(bytes);
   const answer: CachedAnswer = { type, body: bytes, etag, br, gzip: gz, lastModified };
   recentAnswers.set(key, answer);
-  if (recentAnswers.size > RECENT_ANSWERS_LIMIT) recentAnswers.delete(recentAnswers.keys().next().value!);
   return answer;
 }
 

@@ -7,6 +7,7 @@ import { INITIAL_DATA_ID, type InitialEntry } from '@shared/initial-data';
 import { type CachedAnswer, cachedAnswer, sendCachedAnswer } from './cached-answer';
 import { StaticAssets } from './static-assets';
 import { sha256 } from './crypto';
+import { RecentlyUsed } from './recently-used';
 import { escapeMarkup } from './markup';
 
 /** Tags the server writes into the HTML for crawlers that run no JavaScript. */
@@ -154,27 +155,10 @@ const PAGE_SECTIONS = ['blog', 'login'];
  * Pages drawn lately, by what they were drawn from (path, head and data). When the cache's safety
  * net refills a page and these come out the same (the usual case: nothing changed), the page drawn before
  * is answered again: drawing the home page holds the event loop for tens of milliseconds, and every
- * reader of this instance would wait that long once a minute for a page that did not change. One per app,
- * since each app has its own renderer.
+ * reader of this instance would wait that long once a minute for a page that did not change. One set per
+ * app, since each app has its own renderer.
  */
-class RecentPages {
-  private readonly pages = new Map<string, HtmlAnswer>();
-  private static readonly LIMIT = 128;
-
-  get(fingerprint: string): HtmlAnswer | undefined {
-    const known = this.pages.get(fingerprint);
-    if (known) {
-      this.pages.delete(fingerprint); // kept as the most recent
-      this.pages.set(fingerprint, known);
-    }
-    return known;
-  }
-
-  set(fingerprint: string, answer: HtmlAnswer): void {
-    this.pages.set(fingerprint, answer);
-    if (this.pages.size > RecentPages.LIMIT) this.pages.delete(this.pages.keys().next().value!);
-  }
-}
+const RECENT_PAGES_LIMIT = 128;
 
 /** A page answered but not kept in the cache (the cache forgets a load that fails). */
 class NotKept extends Error {
@@ -200,7 +184,7 @@ export const spaPlugin = fp<SpaOptions>(async (app: FastifyInstance, opts) => {
     pageRenderers.push(r);
   });
   const renderApp = opts.renderApp ?? null;
-  const recentPages = new RecentPages();
+  const recentPages = new RecentlyUsed<HtmlAnswer>(RECENT_PAGES_LIMIT);
   const indexPath = path.join(opts.clientDir, 'index.html');
   let indexHtml: string | null = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
 
