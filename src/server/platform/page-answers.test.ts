@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // eslint-disable-next-line no-restricted-imports
 import { renderApp } from '@client/entry-server';
 import { createTestApp, createUser, signedInAgent, type TestApp } from '../test/helpers';
+import { countingRenderer } from '../test/counting-renderer';
 import { acceptedEncodings, cachedAnswer } from './cached-answer';
 
 describe('rendered pages over real HTTP', () => {
@@ -66,16 +67,11 @@ describe('rendered pages over real HTTP', () => {
 
 describe('the safety net refilling a page', () => {
   let t: TestApp;
-  const drawn: string[] = [];
+  const renderer = countingRenderer();
+  const { drawn } = renderer;
   beforeAll(async () => {
     // A short safety net, so a refill happens within the test; each drawing is counted.
-    t = await createTestApp({
-      renderApp: (path, entries) => {
-        drawn.push(path);
-        return renderApp(path, entries);
-      },
-      env: { SITE_CACHE_MS: '50' },
-    });
+    t = await createTestApp({ renderApp: renderer.renderApp, env: { SITE_CACHE_MS: '50' } });
   });
   afterAll(async () => t.close());
 

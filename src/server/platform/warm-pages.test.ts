@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The production server loads the build of this same entry (dist/server-render); the test renders from source.
-// eslint-disable-next-line no-restricted-imports
-import { renderApp } from '@client/entry-server';
 import { createTestApp, type TestApp } from '../test/helpers';
+import { countingRenderer } from '../test/counting-renderer';
 import { warmPublicPages } from './warm-pages';
 
 describe('drawing the public pages ahead of their first readers', () => {
   let t: TestApp;
-  const drawn: string[] = [];
+  const renderer = countingRenderer();
+  const { drawn } = renderer;
   beforeAll(async () => {
-    t = await createTestApp({
-      renderApp: (path, entries) => {
-        drawn.push(path);
-        return renderApp(path, entries);
-      },
-      env: { SITE_CACHE_MS: '60000' },
-    });
+    t = await createTestApp({ renderApp: renderer.renderApp, env: { SITE_CACHE_MS: '60000' } });
   });
   afterAll(async () => t.close());
 
@@ -32,7 +25,7 @@ describe('drawing the public pages ahead of their first readers', () => {
   });
 
   it('does nothing when the public cache is off', async () => {
-    const uncached = await createTestApp({ renderApp, env: { SITE_CACHE_MS: '0' } });
+    const uncached = await createTestApp({ renderApp: countingRenderer().renderApp, env: { SITE_CACHE_MS: '0' } });
     try {
       expect(await warmPublicPages(uncached.app)).toEqual([]);
     } finally {
