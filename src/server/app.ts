@@ -98,8 +98,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   // While shutting down, answers still in flight close their connection, so a keep-alive client does not
   // hold the process open until its keep-alive timeout.
+  let closeStarted = false;
   app.addHook('preClose', (done) => {
     front.closing = true;
+    closeStarted = true;
+    done();
+  });
+  // An answer that began before the shutdown (a long download) kept its keep-alive connection: once it is
+  // over, that connection closes now rather than at its keep-alive timeout, which would hold up the close.
+  // (Only once the close has begun: during the drain, answers close their own connections.)
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (closeStarted) app.server.closeIdleConnections();
     done();
   });
   app.addHook('onClose', (_instance, done) => {

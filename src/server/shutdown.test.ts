@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { drainThenClose } from './platform/drain';
@@ -74,6 +75,33 @@ describe('graceful shutdown', () => {
     expect(await res.json()).toEqual({ finished: true });
     await closing;
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+
+  it('a keep-alive answer that began before the close (a long download) lets the close finish when it ends', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.drop());
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    app.get('/api/test-slow-body', (_request, reply) => {
+      const body = new PassThrough();
+      body.write('first part, ');
+      setTimeout(() => body.end('last part'), 400);
+      return reply.type('text/plain').send(body);
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const agent = new http.Agent({ keepAlive: true });
+    cleanups.push(() => agent.destroy());
+
+    const download = get(agent, port, '/api/test-slow-body');
+    await pause(100);
+    const started = Date.now();
+    const closing = app.close();
+    const answer = await download;
+    // Its headers went out before the close: the connection was offered for reuse.
+    expect(answer).toMatchObject({ status: 200, connection: 'keep-alive', body: 'first part, last part' });
+    await closing;
+    // Not the 72 s keep-alive timeout: the connection is closed as soon as the answer is over.
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('drains: /readyz answers 503 at once, other requests on pooled keep-alive sockets still succeed, then the port closes', async () => {

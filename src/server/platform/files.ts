@@ -13,6 +13,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { DiskFileStream } from './sendfile';
 
 export interface StoredFile {
   size: number;
@@ -122,10 +123,17 @@ export class DiskFileStore implements FileStore {
     const handle = await fsp.open(this.pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'ENOENT' || error.code === 'EISDIR' ? new FileMissingError(key) : error;
     });
-    return handle.createReadStream({
-      highWaterMark: READ_CHUNK,
-      ...(range ? { start: range.start, end: range.end } : {}),
-    });
+    // The size bounds a whole-file read, so the answer can go out with sendfile (see DiskFileStream).
+    let size: number | undefined;
+    if (!range) {
+      try {
+        size = (await handle.stat()).size;
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    }
+    return new DiskFileStream(handle, { highWaterMark: READ_CHUNK, size, ...(range ? { start: range.start, end: range.end } : {}) });
   }
 
   async remove(key: string): Promise<void> {

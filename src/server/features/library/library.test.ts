@@ -8,6 +8,10 @@ import { assetIdOf, featuredBookId, newBuyer, purchaseOf as purchaseRow } from '
 import { marksIn } from '../copies/trace';
 import { openOwnedFile } from './owned-file';
 import { LINK_USED_MESSAGE } from './transfers';
+import { useNativeSendfile } from '../../platform/sendfile';
+import { testSendfile, watchedSendfile } from '../../test/native-sendfile';
+
+const sendfile = testSendfile();
 
 describe('library and one-time downloads', () => {
   let t: TestApp;
@@ -234,4 +238,36 @@ describe('library and one-time downloads', () => {
     expect(Number(head.headers['content-length'])).toBeGreaterThan(epub.length);
     expect(head.rawPayload.length).toBe(0);
   });
+  it.skipIf(!sendfile.module && !sendfile.required)(
+    'over a real connection the file goes out with sendfile: whole, resumed by Range, and the link then closed',
+    async () => {
+      expect(sendfile.module, `the native sendfile module did not build: ${sendfile.reason}`).not.toBeNull();
+      const { spy, outcomes } = watchedSendfile(sendfile.module!);
+      useNativeSendfile(spy);
+      try {
+        const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+        const a = await buyer(['ebook']);
+        const { downloadUrl } = (await linkFor(a.agent)).json();
+        const copy = await storedCopy(a.user.id);
+        const first = await fetch(`${address}${downloadUrl}`, { headers: { range: 'bytes=0-99' } });
+        expect(first.status).toBe(206);
+        const rest = await fetch(`${address}${downloadUrl}`, { headers: { range: 'bytes=100-' } });
+        expect(rest.status).toBe(206);
+        expect(rest.headers.get('content-disposition')).toBe('attachment; filename="what-we-owe-the-dead.epub"');
+        const bytes = Buffer.concat([Buffer.from(await first.arrayBuffer()), Buffer.from(await rest.arrayBuffer())]);
+        expect(bytes.equals(copy)).toBe(true);
+        // The thread reports a moment after the client has the last byte.
+        await vi.waitFor(() =>
+          expect(outcomes).toEqual([
+            { errno: 0, sent: 100 },
+            { errno: 0, sent: copy.length - 100 },
+          ]),
+        );
+        await vi.waitFor(async () => expect((await transferOf(downloadUrl)).completedAt).not.toBeNull());
+        expect((await fetch(`${address}${downloadUrl}`)).status).toBe(410);
+      } finally {
+        useNativeSendfile(null);
+      }
+    },
+  );
 });
