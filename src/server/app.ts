@@ -96,9 +96,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  let closeStarted = false;
   // While shutting down, answers still in flight close their connection, so a keep-alive client does not
   // hold the process open until its keep-alive timeout.
-  let closeStarted = false;
   app.addHook('preClose', (done) => {
     front.closing = true;
     closeStarted = true;
