@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const SENDFILE_SOURCE = path.join(root, 'src/server/native/sendfile.c');
+const SENDFILE_SOURCE = path.join(root, 'src/server/native/sendfile.c');
+const DEFAULT_OUT_DIR = path.join(root, 'dist', 'native');
 
 /** Where Node's own headers are: beside the binary in the official and the Debian layouts. */
 function nodeHeaders() {
@@ -19,7 +20,7 @@ function nodeHeaders() {
 }
 
 /** Builds sendfile.node into `outDir`; returns its path, or null with the reason when it cannot. */
-export function buildSendfile(outDir = path.join(root, 'dist', 'native')) {
+export function buildSendfile(outDir = DEFAULT_OUT_DIR) {
   if (process.platform !== 'linux') return { file: null, reason: 'sendfile(2) is used on Linux only' };
   const headers = nodeHeaders();
   if (!headers) return { file: null, reason: "Node's headers (node_api.h) were not found" };
@@ -34,10 +35,11 @@ export function buildSendfile(outDir = path.join(root, 'dist', 'native')) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { file, reason } = buildSendfile(process.argv[2]);
+  const outDir = process.argv[2] ?? DEFAULT_OUT_DIR;
+  const { file, reason } = buildSendfile(outDir);
   if (file) console.log(`native sendfile module: ${path.relative(root, file)}`);
   else {
-    fs.rmSync(path.join(process.argv[2] ?? path.join(root, 'dist', 'native'), 'sendfile.node'), { force: true });
+    fs.rmSync(path.join(outDir, 'sendfile.node'), { force: true });
     console.log(`native sendfile module not built (${reason}): downloads will be streamed`);
   }
 }

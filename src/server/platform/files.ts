@@ -123,17 +123,8 @@ export class DiskFileStore implements FileStore {
     const handle = await fsp.open(this.pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'ENOENT' || error.code === 'EISDIR' ? new FileMissingError(key) : error;
     });
-    // The size bounds a whole-file read, so the answer can go out with sendfile (see DiskFileStream).
-    let size: number | undefined;
-    if (!range) {
-      try {
-        size = (await handle.stat()).size;
-      } catch (error) {
-        await handle.close();
-        throw error;
-      }
-    }
-    return new DiskFileStream(handle, { highWaterMark: READ_CHUNK, size, ...(range ? { start: range.start, end: range.end } : {}) });
+    // Piped into an HTTP answer, it goes out with sendfile where it can (see DiskFileStream).
+    return new DiskFileStream(handle, { highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
   }
 
   async remove(key: string): Promise<void> {

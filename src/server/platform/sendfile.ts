@@ -81,27 +81,39 @@ type ReadStreamOnHandle = new (
  */
 export class DiskFileStream extends (fs.ReadStream as unknown as ReadStreamOnHandle) {
   private readonly first: number;
-  private readonly length: number | null;
+  private readonly last: number | undefined;
 
   constructor(
     private readonly handle: FileHandle,
-    options: { start?: number; end?: number; size?: number; highWaterMark: number },
+    options: { start?: number; end?: number; highWaterMark: number },
   ) {
     super(undefined, { fd: handle, start: options.start, end: options.end, highWaterMark: options.highWaterMark });
     this.first = options.start ?? 0;
-    const last = options.end ?? (options.size === undefined ? null : options.size - 1);
-    this.length = last === null ? null : last - this.first + 1;
+    this.last = options.end;
   }
 
   override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
     const module = nativeSendfile();
-    const socketFd =
-      module && this.length !== null && options?.end !== false && activeJobs < MAX_SENDFILE_JOBS && destination instanceof ServerResponse
-        ? sendfileSocket(destination, this.length)
-        : null;
+    const eligible = module && options?.end !== false && activeJobs < MAX_SENDFILE_JOBS && destination instanceof ServerResponse;
+    const length = eligible ? this.rangeLength() : 0;
+    const socketFd = eligible ? sendfileSocket(destination, length) : null;
     if (socketFd === null) return super.pipe(destination, options);
-    this.sendfile(module!, destination as unknown as ServerResponse, socketFd, this.length!);
+    this.sendfile(module!, destination as unknown as ServerResponse, socketFd, length);
     return destination;
+  }
+
+  /**
+   * Bytes from the first to the last of the range; a whole-file read runs to the file's current end. NaN
+   * when the file can no longer be asked (it was closed): no Content-Length matches, so it streams.
+   */
+  private rangeLength(): number {
+    if (this.last !== undefined) return this.last - this.first + 1;
+    try {
+      // On an open descriptor fstat only reads the inode: cheaper than a trip through the thread pool.
+      return fs.fstatSync(this.handle.fd).size - this.first;
+    } catch {
+      return NaN;
+    }
   }
 
   private sendfile(module: NativeSendfile, res: ServerResponse, socketFd: number, length: number) {
