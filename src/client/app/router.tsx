@@ -7,6 +7,7 @@ import { lazy } from 'react';
 import type { ReactNode } from 'react';
 import { Route, Switch } from '@client/lib/router';
 import { preloadable } from '@client/lib/preloadable';
+import { ADMIN_PAGE_PATHS } from '@shared/app-paths';
 import { RootLayout } from './layouts/root-layout';
 import { AdminGuard, ProtectedRoute } from './route-guards';
 
@@ -49,12 +50,12 @@ export const SERVER_RENDERED_PAGES = [HomePage, BlogListPage, BlogPostPage, NotF
 
 const KNOWN_PATHS = [
   /^\/(login|forgot-password|reset-password|profile|checkout|dashboard)\/?$/i,
-  /^\/admin(\/.*)?$/i,
+  ...ADMIN_PAGE_PATHS,
   /^\/pay\/[^/]+\/?$/i,
   /^\/gift\/[^/]+\/?$/i,
   /^\/read\/sample\/?$/i,
-  /^\/read\/[^/]+\/[^/]+\/?$/i,
-  /^\/listen\/[^/]+\/?$/i,
+  /^\/read\/\d+\/(ebook|pdf)\/?$/i,
+  /^\/listen\/\d+\/?$/i,
 ];
 
 /**

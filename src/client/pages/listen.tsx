@@ -10,6 +10,7 @@ import { contentUrl, fetchChapters, fetchPosition } from '@client/features/readi
 import { AudioPlayer } from '@client/features/reading/components/audio-player';
 import { RoomMessage } from '@client/features/reading/components/room-message';
 import { usePositionSync } from '@client/features/reading/use-position-sync';
+import { isApiStatus } from '@client/lib/api-errors';
 import NotFoundPage from './not-found';
 
 export default function ListenPage() {
@@ -32,7 +33,8 @@ export default function ListenPage() {
   const title = book.data?.title ?? SITE.bookTitle;
   useDocumentTitle(`Listening to ${title}`);
 
-  if (!valid) return <NotFoundPage />;
+  // A book that does not exist is no page (the server answered this path with 404 too).
+  if (!valid || isApiStatus(book.error, 404)) return <NotFoundPage />;
   if (opened.isError) return <RoomMessage error={opened.error} />;
   return (
     <section className="mx-auto max-w-2xl px-4 pt-6 pb-28 sm:pt-10">

@@ -9,6 +9,7 @@ import { PdfReader } from '@client/features/reading/components/pdf-reader';
 import { RoomMessage } from '@client/features/reading/components/room-message';
 import { usePositionSync } from '@client/features/reading/use-position-sync';
 import { usePrefs } from '@client/features/reading/use-prefs';
+import { isApiStatus } from '@client/lib/api-errors';
 import NotFoundPage from './not-found';
 
 const BACK = { href: '/profile#library', label: 'Your library' };
@@ -40,7 +41,8 @@ export default function ReadPage() {
   const title = book.data?.title ?? 'Your book';
   useDocumentTitle(`Reading ${title}`);
 
-  if (!valid) return <NotFoundPage />;
+  // A book that does not exist is no page (the server answered this path with 404 too).
+  if (!valid || isApiStatus(book.error, 404)) return <NotFoundPage />;
   if (opened.isError) return <RoomMessage error={opened.error} />;
   // What both readers are given; each reports its own kind of place.
   const readerProps = (data: { file: Blob; position: { locator: string } | null }) => ({

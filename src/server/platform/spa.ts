@@ -9,6 +9,7 @@ import { StaticAssets } from './static-assets';
 import { sha256 } from './crypto';
 import { RecentlyUsed } from './recently-used';
 import { escapeMarkup } from './markup';
+import { ADMIN_PAGE_PATHS } from '@shared/app-paths';
 
 /** Tags the server writes into the HTML for crawlers that run no JavaScript. */
 export interface HeadTags {
@@ -61,7 +62,7 @@ const APP_ROUTES = [
   /^\/profile\/?$/i,
   /^\/checkout\/?$/i,
   /^\/dashboard\/?$/i,
-  /^\/admin(\/.*)?$/i,
+  ...ADMIN_PAGE_PATHS,
   /^\/pay\/[^/]+\/?$/i,
   // A gift's claim link (issue 15).
   /^\/gift\/[^/]+\/?$/i,

@@ -11,9 +11,11 @@ import {
   stalePositionSchema,
 } from '@shared/schemas/reading';
 import { bookIdParams } from '@shared/schemas/library';
+import { readingRoomBookId } from '@shared/app-paths';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { findOwnedPurchase, sendOwnedFile, openOwnedFile } from '../library/service';
 import { assertReleased } from '../pre-orders/service';
+import { getBook } from '../books/service';
 import { chaptersOf, getPosition, listPositions, sampleEpub, savePosition } from './service';
 
 /** How far ahead of the server's clock a device's `updatedAt` may be; later times are taken as now. */
@@ -182,4 +184,13 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.send(epub);
     },
   );
+
+  // The reading room of a book that does not exist is no page: the not-found page, with status 404.
+  app.addHeadRenderer({
+    match: (pathname) => {
+      const bookId = readingRoomBookId(pathname);
+      return bookId === null ? null : { bookId: String(bookId) };
+    },
+    render: async (_request, { bookId }) => ((await getBook(db, Number(bookId))) ? null : { notFound: true }),
+  });
 };
