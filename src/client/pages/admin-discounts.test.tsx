@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Discount } from '@shared/schemas/discounts';
+import { type Discount, DISCOUNT_MESSAGES } from '@shared/schemas/discounts';
 import { Toaster } from '@client/components/ui/toaster';
 import { json, mockFetch, renderWithRouter } from '@client/test/render';
 import AdminDiscountsPage from './admin-discounts';
@@ -90,6 +90,24 @@ describe('/admin/discounts', () => {
     fireEvent.change(within(form).getByLabelText('Percent off'), { target: { value: '10' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create Code' }));
     expect(await within(form).findByText('A discount code with this code already exists')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of an expiry that has passed on the Expires field", async () => {
+    const message = DISCOUNT_MESSAGES.expiryPast;
+    renderPage({
+      '/api/admin/discounts': (_url, init) =>
+        init.method === 'POST' ? json({ message, code: 'VALIDATION_ERROR', fields: { expiresAt: message } }, 400) : json([]),
+    });
+    await screen.findByText('No discount codes yet.');
+    const form = screen.getByRole('form', { name: 'New discount code' });
+    fireEvent.change(within(form).getByLabelText('Code'), { target: { value: 'GONE' } });
+    fireEvent.change(within(form).getByLabelText('Percent off'), { target: { value: '10' } });
+    fireEvent.change(within(form).getByLabelText('Expires'), { target: { value: '2020-01-01T09:00' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Code' }));
+    const error = await within(form).findByText(message);
+    expect(within(form).getByLabelText('Expires')).toHaveAttribute('aria-describedby', error.id);
+    // Nothing was saved: the form keeps what the author typed.
+    expect(within(form).getByLabelText('Code')).toHaveValue('GONE');
   });
 
   it('edits a code in place with PUT', async () => {

@@ -20,6 +20,7 @@ export const DISCOUNT_MESSAGES = {
   maxRange: 'Maximum uses must be a whole number of at least 1',
   formatsEmpty: 'Choose at least one format, or leave formats out for all',
   expiry: 'Expiry must be a date and time',
+  expiryPast: 'This expiry date has already passed. Choose a later date, or leave it empty for a code that never expires.',
   duplicate: 'A discount code with this code already exists',
 } as const;
 

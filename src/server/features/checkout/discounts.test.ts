@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISCOUNT_REFUSALS } from '@shared/schemas/discounts';
+import { DISCOUNT_MESSAGES, DISCOUNT_REFUSALS } from '@shared/schemas/discounts';
 import { checkoutSessions, discountCodes, purchases } from '../../db/schema';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
@@ -69,6 +69,30 @@ describe('discount codes', () => {
     expect(await t.database.db.select().from(discountCodes)).toHaveLength(before.length);
   });
 
+  it('refuses an expiry that has already passed, on create and on change; an expired code can still be switched off', async () => {
+    const past = new Date(t.clock.now().getTime() - 60_000).toISOString();
+    const before = await t.database.db.select().from(discountCodes);
+    const refused = await admin.post('/api/admin/discounts', { code: code('Late'), percentOff: 10, expiresAt: past });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: 'This expiry date has already passed. Choose a later date, or leave it empty for a code that never expires.',
+      fields: { expiresAt: 'This expiry date has already passed. Choose a later date, or leave it empty for a code that never expires.' },
+    });
+    expect(await t.database.db.select().from(discountCodes)).toHaveLength(before.length);
+
+    const name = code('Soon');
+    const created = await createCode({ code: name, percentOff: 10, expiresAt: new Date(t.clock.now().getTime() + 60_000).toISOString() });
+    const moved = await admin.put(`/api/admin/discounts/${created.id}`, { code: name, percentOff: 10, expiresAt: past });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fields.expiresAt).toBe(DISCOUNT_MESSAGES.expiryPast);
+
+    // Expired since it was saved: switching it off keeps the expiry it has.
+    await t.database.db.update(discountCodes).set({ expiresAt: new Date(past) }).where(eq(discountCodes.id, created.id));
+    const off = await admin.put(`/api/admin/discounts/${created.id}`, { code: name, percentOff: 10, expiresAt: past, active: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ active: false, expiresAt: past });
+  });
+
   it('codes are unique whatever their case', async () => {
     const name = code('Summer');
     await createCode({ code: name, percentOff: 10 });
@@ -111,7 +135,9 @@ describe('discount codes', () => {
     const inactive = code('Off');
     await createCode({ code: inactive, percentOff: 10, active: false });
     const expired = code('Old');
-    await createCode({ code: expired, percentOff: 10, expiresAt: new Date(t.clock.now().getTime() - 1000).toISOString() });
+    const expiredRow = await createCode({ code: expired, percentOff: 10, expiresAt: new Date(t.clock.now().getTime() + 60_000).toISOString() });
+    // Time passes: the code's expiry is now behind it.
+    await t.database.db.update(discountCodes).set({ expiresAt: new Date(t.clock.now().getTime() - 1000) }).where(eq(discountCodes.id, expiredRow.id));
     const spent = code('Spent');
     const spentRow = await createCode({ code: spent, percentOff: 10, maxRedemptions: 1 });
     await t.database.db.update(discountCodes).set({ redemptions: 1 }).where(eq(discountCodes.id, spentRow.id));

@@ -167,9 +167,22 @@ const values = (body: DiscountBody) => ({
   active: body.active ?? true,
 });
 
+/**
+ * A new or changed expiry must lie ahead: a code saved already expired would refuse every reader while
+ * the list shows it like any other (decision 0050). An expired code edited without touching its expiry
+ * (to switch it off, say) keeps it.
+ */
+function refusePastExpiry(body: DiscountBody, now: Date, stored: Date | null = null) {
+  if (!body.expiresAt) return;
+  const at = new Date(body.expiresAt).getTime();
+  if (at > now.getTime() || at === stored?.getTime()) return;
+  throw new AppError('VALIDATION_ERROR', 400, DISCOUNT_MESSAGES.expiryPast, { expiresAt: DISCOUNT_MESSAGES.expiryPast });
+}
+
 const duplicate = () => conflict(DISCOUNT_MESSAGES.duplicate, { code: DISCOUNT_MESSAGES.duplicate });
 
 export function createDiscount(db: Db, body: DiscountBody, actorId: ActorId, now: Date): Promise<Discount> {
+  refusePastExpiry(body, now);
   return db.transaction(async (tx) => {
     let created: Discount;
     try {
@@ -188,6 +201,7 @@ export async function updateDiscount(db: Db, id: number, body: DiscountBody, act
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for('update');
     if (!current) throw notFound('Discount code not found');
+    refusePastExpiry(body, now, current.expiresAt);
     if (body.maxRedemptions != null && body.maxRedemptions < current.redemptions) {
       const message = `Maximum uses cannot be below the ${current.redemptions} uses already made`;
       throw new AppError('VALIDATION_ERROR', 400, message, { maxRedemptions: message });

@@ -97,7 +97,8 @@ export function DiscountForm({
       setErrors({
         code: fields.code,
         maxRedemptions: fields.maxRedemptions,
-        form: fields.code || fields.maxRedemptions ? undefined : errorText(error),
+        expiresAt: fields.expiresAt,
+        form: fields.code || fields.maxRedemptions || fields.expiresAt ? undefined : errorText(error),
       });
     }
   };
