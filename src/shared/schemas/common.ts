@@ -13,6 +13,28 @@ export const isValidText = (value: string) => !INVALID_TEXT.test(value);
 export const text = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(isValidText, { message: INVALID_TEXT_MESSAGE });
 
+/**
+ * The years a date-time of the site may fall in (its UTC instant). Every date a client sends is a release,
+ * an expiry, a delivery or the moment a reader was at a page: none is before 1900 or after 9999. Year 0000
+ * does not exist in PostgreSQL, years 0001-0099 were read back as 19xx/20xx by the date parsing of the
+ * drivers, and a year past 9999 has no four-digit ISO form. Decision 0058.
+ */
+export const DATE_TIME_YEARS = { min: 1900, max: 9999 } as const;
+export const DATE_TIME_RANGE_MESSAGE = `The date must fall between the years ${DATE_TIME_YEARS.min} and ${DATE_TIME_YEARS.max}`;
+const EARLIEST_DATE_TIME = Date.UTC(DATE_TIME_YEARS.min, 0, 1);
+const LATEST_DATE_TIME = Date.UTC(DATE_TIME_YEARS.max + 1, 0, 1) - 1;
+export const isDateTimeInRange = (iso: string) => {
+  const time = new Date(iso).getTime();
+  return time >= EARLIEST_DATE_TIME && time <= LATEST_DATE_TIME;
+};
+
+/**
+ * The one date-time of every shared schema: an ISO 8601 date and time with a zone ("Z" or "+01:00"), a
+ * real calendar day, within DATE_TIME_YEARS. `message` is the field's own words for a malformed value.
+ */
+export const isoDateTime = (message: string) =>
+  z.iso.datetime({ offset: true, message }).refine(isDateTimeInRange, { message: DATE_TIME_RANGE_MESSAGE });
+
 /** The one error shape every API failure answers with. */
 export const errorSchema = z.object({
   message: text(),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PURCHASE_FORMATS } from '../constants';
-import { text } from './common';
+import { isoDateTime, text } from './common';
 
 /** Stripe refuses smaller GBP charges, so a discount never takes a price below this (decision 0050). */
 export const MIN_CHARGE = 30;
@@ -57,7 +57,7 @@ export const discountInputSchema = z
       .min(1, DISCOUNT_MESSAGES.formatsEmpty)
       .nullable()
       .optional(),
-    expiresAt: z.iso.datetime({ offset: true, message: DISCOUNT_MESSAGES.expiry }).nullable().optional(),
+    expiresAt: isoDateTime(DISCOUNT_MESSAGES.expiry).nullable().optional(),
     maxRedemptions: optionalInt(DISCOUNT_MESSAGES.maxRange, 1, 1_000_000),
     active: z.boolean().optional(),
   })

@@ -3,7 +3,7 @@
  * schema validates the request on the server and the gift form on the client.
  */
 import { z } from 'zod';
-import { EMAIL_PATTERN, text } from './common';
+import { EMAIL_PATTERN, isoDateTime, text } from './common';
 
 export const GIFT_MESSAGE_MAX = 500;
 export const GIFT_NAME_MAX = 100;
@@ -33,8 +33,7 @@ export const giftRequestSchema = z.object({
     .max(GIFT_MESSAGE_MAX, GIFT_MESSAGES.messageTooLong)
     .optional()
     .transform((v) => (v ? v : undefined)),
-  sendAt: z.iso
-    .datetime({ offset: true, message: GIFT_MESSAGES.sendAtInvalid })
+  sendAt: isoDateTime(GIFT_MESSAGES.sendAtInvalid)
     .optional()
     .nullable()
     .transform((v) => v ?? undefined),

@@ -1,7 +1,7 @@
 /** Pre-orders (issue 15 point 4): the admin's settings, the home page's pre-order area, the library's date. */
 import { z } from 'zod';
 import { PURCHASE_FORMATS } from '../constants';
-import { text } from './common';
+import { isoDateTime, text } from './common';
 
 export const PRE_ORDER_MESSAGES = {
   releaseAtInvalid: 'Please enter a valid release date and time',
@@ -16,7 +16,7 @@ const pence = z
 
 /** PUT /api/admin/books/:id/pre-order: a price (pence) or null (not sold) per format, and the release. */
 export const preOrderSettingsSchema = z.object({
-  releaseAt: z.iso.datetime({ offset: true, message: PRE_ORDER_MESSAGES.releaseAtInvalid }).nullable(),
+  releaseAt: isoDateTime(PRE_ORDER_MESSAGES.releaseAtInvalid).nullable(),
   prices: z.object(Object.fromEntries(PURCHASE_FORMATS.map((f) => [f, pence.nullable()])) as Record<
     (typeof PURCHASE_FORMATS)[number],
     z.ZodNullable<typeof pence>

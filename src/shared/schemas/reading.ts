@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DIGITAL_FORMATS } from '../constants';
-import { dbId, text } from './common';
+import { dbId, isoDateTime, text } from './common';
 
 export const READABLE_FORMATS = ['ebook', 'pdf'] as const;
 export type ReadableFormat = (typeof READABLE_FORMATS)[number];
@@ -28,7 +28,7 @@ export const positionSchema = z.object({
     .min(1, 'A locator is required')
     .max(MAX_LOCATOR_LENGTH, `The locator must be at most ${MAX_LOCATOR_LENGTH} characters`),
   progress: z.number().min(0, 'Progress must be between 0 and 1').max(1, 'Progress must be between 0 and 1'),
-  updatedAt: z.iso.datetime({ offset: true, message: 'updatedAt must be an ISO 8601 date-time' }),
+  updatedAt: isoDateTime('updatedAt must be an ISO 8601 date-time'),
 });
 export type Position = z.infer<typeof positionSchema>;
 
