@@ -14,6 +14,23 @@ export const text = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(isValidText, { message: INVALID_TEXT_MESSAGE });
 
 /**
+ * Control characters (tab, line breaks, DEL and the C1 controls included), the noncharacters U+FFFE and
+ * U+FFFF, and unpaired surrogates: what a one-line value has no use for. Decision 0058.
+ */
+const LINE_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\uFFFE\uFFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const LINE_CONTROL_OR_BROKEN = new RegExp(`${LINE_CONTROL_CHARACTERS.source}|${LONE_SURROGATE.source}`, 'g');
+
+/**
+ * A one-line value kept rather than refused (the name an upload came with): control characters and broken
+ * Unicode dropped, then cut to `max` characters without splitting a character in two.
+ */
+export function printableLine(value: string, max: number): string {
+  return Array.from(value.replace(LINE_CONTROL_OR_BROKEN, '')).slice(0, max).join('');
+}
+
+/**
  * The years a date-time of the site may fall in (its UTC instant). Every date a client sends is a release,
  * an expiry, a delivery or the moment a reader was at a page: none is before 1900 or after 9999. Year 0000
  * does not exist in PostgreSQL, years 0001-0099 were read back as 19xx/20xx by the date parsing of the

@@ -5,6 +5,7 @@ import { errorSchema } from '@shared/schemas/common';
 import { sha256 } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { actorOf, audit } from '../../platform/audit';
+import { readOneFile } from '../../platform/uploads';
 
 /** Where uploaded images live in the file store, and the public path they are served from. */
 const KEY_PREFIX = 'images/';
@@ -58,20 +59,11 @@ export const adminImagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the image as multipart/form-data');
-      let data: Buffer;
-      try {
-        const part = await request.file();
-        if (!part) throw badRequest('Choose an image to upload', { file: 'Choose an image to upload' });
-        data = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', 413, `The image is too large. The limit is ${megabytes(IMAGE_UPLOAD_LIMIT)}.`);
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('FILE_TOO_LARGE', 413, `The image is too large. The limit is ${megabytes(IMAGE_UPLOAD_LIMIT)}.`);
-        }
-        // Whatever else the multipart parser refuses is a malformed request, not a server fault.
-        throw badRequest('The upload could not be read. Please try again.');
-      }
+      const { data } = await readOneFile(request, {
+        field: 'file',
+        missing: () => badRequest('Choose an image to upload', { file: 'Choose an image to upload' }),
+        tooLarge: () => new AppError('FILE_TOO_LARGE', 413, `The image is too large. The limit is ${megabytes(IMAGE_UPLOAD_LIMIT)}.`),
+      });
       if (data.length === 0) throw badRequest('The image is empty', { file: 'The image is empty' });
       const extension = detectImage(data.subarray(0, 64));
       if (!extension) throw new AppError('UNSUPPORTED_FILE_TYPE', 415, 'The image must be a PNG, JPEG, WebP or AVIF file.');

@@ -5,6 +5,7 @@ import { errorSchema, idParam } from '@shared/schemas/common';
 import { TRACE_MAX_BYTES, TRACE_NOT_FOUND_MESSAGE, kindleSendSchema, traceResultSchema } from '@shared/schemas/copies';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { actorOf, audit } from '../../platform/audit';
+import { readOneFile } from '../../platform/uploads';
 import { listSendsOfOrder } from './kindle-service';
 import { findByFingerprint } from './service';
 import { marksIn } from './trace';
@@ -29,19 +30,11 @@ export const adminCopiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the file as multipart/form-data');
-      let data: Buffer;
-      let fileName: string;
-      try {
-        const part = await request.file();
-        if (!part) throw badRequest('Choose a file to trace', { file: 'Choose a file to trace' });
-        fileName = part.filename;
-        data = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('FILE_TOO_LARGE', 413, 'The file is too large to trace. The limit is 100 MB.');
-        }
-        throw error;
-      }
+      const { fileName, data } = await readOneFile(request, {
+        field: 'file',
+        missing: () => badRequest('Choose a file to trace', { file: 'Choose a file to trace' }),
+        tooLarge: () => new AppError('FILE_TOO_LARGE', 413, 'The file is too large to trace. The limit is 100 MB.'),
+      });
       if (data.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
       const marks = await marksIn(data);
       let found = null;
@@ -56,7 +49,7 @@ export const adminCopiesRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'copy.trace',
           targetType: found ? 'purchase' : undefined,
           targetId: found?.purchaseId,
-          details: { fileName: fileName.slice(0, 200), bytes: data.length, found: Boolean(found), ...(found ? { username: found.username, format: found.format } : {}) },
+          details: { fileName, bytes: data.length, found: Boolean(found), ...(found ? { username: found.username, format: found.format } : {}) },
         },
         app.deps.clock.now(),
       );

@@ -97,12 +97,30 @@ export function mimeParts(raw: string): MimePart[] {
 }
 
 const BOUNDARY = '----copiesTestBoundary';
+export const MULTIPART_CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
+
+export interface FormPart {
+  field: string;
+  /** Absent: a plain field. Raw bytes, so a test can send a name no browser would. */
+  fileName?: string | Buffer;
+  data: Buffer | string;
+}
+
+/** A multipart body of these parts; `close: false` leaves out the closing boundary (a body cut short). */
+export function multipartBody(parts: FormPart[], { close = true } = {}): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const fileName = part.fileName === undefined ? [] : [Buffer.from('; filename="'), Buffer.from(part.fileName), Buffer.from('"')];
+    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.field}"`), ...fileName);
+    chunks.push(Buffer.from(part.fileName === undefined ? '\r\n\r\n' : '\r\nContent-Type: application/octet-stream\r\n\r\n'));
+    chunks.push(Buffer.from(part.data), Buffer.from('\r\n'));
+  }
+  if (close) chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
 /** POST a file as multipart field "file". */
-export function postFile(agent: TestAgent, url: string, fileName: string, data: Buffer) {
-  const payload = Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-  return agent.request({ method: 'POST', url, payload, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } });
+export function postFile(agent: TestAgent, url: string, fileName: string | Buffer, data: Buffer) {
+  const payload = multipartBody([{ field: 'file', fileName, data }]);
+  return agent.request({ method: 'POST', url, payload, headers: { 'content-type': MULTIPART_CONTENT_TYPE } });
 }
