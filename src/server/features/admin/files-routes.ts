@@ -79,7 +79,8 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         const data = await buffer(upload).catch((error: unknown) => {
           throw readFailure(error);
         });
-        const problems = preflightEpub(data);
+        // A zip bomb throws its own 400 (ZipRefused) naming the limit it broke.
+        const problems = await preflightEpub(data);
         if (problems.length) throw new AppError('EPUB_INVALID', 400, preflightMessage(problems), { file: preflightMessage(problems) });
         upload = Readable.from([data]);
       }

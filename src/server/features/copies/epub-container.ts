@@ -1,18 +1,21 @@
-import { unzipSync } from 'fflate';
-
-/** The largest uncompressed entry we will inflate: a guard against zip bombs in uploaded or traced files. */
-export const MAX_ENTRY_BYTES = 100 * 1024 * 1024;
+import type { FileStore } from '../../platform/files';
+import { type ZipEntry, readStoredZip, readZip as readBoundedZip } from '../../platform/zip';
 
 export type Entries = Record<string, Uint8Array>;
 
-/** Unzips an archive (throws on a broken one); entries keep the archive's order. */
-export function readZip(bytes: Uint8Array, wanted: (name: string) => boolean = () => true): Entries {
-  return unzipSync(bytes, {
-    filter: (file) => {
-      if (file.originalSize > MAX_ENTRY_BYTES) throw new Error(`entry ${file.name} is too large`);
-      return wanted(file.name);
-    },
-  });
+const byName = (entries: ZipEntry[]): Entries => Object.fromEntries(entries.map((e) => [e.name, e.data]));
+
+/**
+ * Unzips an archive within the platform's zip limits (throws ZipRefused for a bomb, ZipDamaged for a broken
+ * archive); entries keep the archive's order.
+ */
+export async function readZip(bytes: Buffer, wanted?: (name: string) => boolean): Promise<Entries> {
+  return byName(await readBoundedZip(bytes, wanted));
+}
+
+/** A stored EPUB's files, the same way; a refused file is remembered and not read again. */
+export async function readStoredEpub(files: FileStore, key: string): Promise<Entries> {
+  return byName(await readStoredZip(files, key));
 }
 
 export const utf8 = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');

@@ -11,28 +11,28 @@ import { preflightEpub } from './epub-preflight';
 import { makeTestEpub } from './test-support';
 
 describe('EPUB preflight', () => {
-  it('passes the seeded sample and a well-made EPUB', () => {
-    expect(preflightEpub(fs.readFileSync(path.join(seedFilesDir(), 'what-we-owe-the-dead.epub')))).toEqual([]);
-    expect(preflightEpub(makeTestEpub())).toEqual([]);
+  it('passes the seeded sample and a well-made EPUB', async () => {
+    expect(await preflightEpub(fs.readFileSync(path.join(seedFilesDir(), 'what-we-owe-the-dead.epub')))).toEqual([]);
+    expect(await preflightEpub(makeTestEpub())).toEqual([]);
   });
 
-  it('names a missing dc:language and a compressed mimetype', () => {
-    expect(preflightEpub(makeTestEpub({ language: null, compressMimetype: true }))).toEqual([
+  it('names a missing dc:language and a compressed mimetype', async () => {
+    expect(await preflightEpub(makeTestEpub({ language: null, compressMimetype: true }))).toEqual([
       'The "mimetype" entry is compressed; it must be stored without compression.',
       'The package file has no dc:language.',
     ]);
   });
 
-  it('names a bad language, a missing title, missing files and a wrong first entry', () => {
-    expect(preflightEpub(makeTestEpub({ language: 'English', title: null }))).toEqual([
+  it('names a bad language, a missing title, missing files and a wrong first entry', async () => {
+    expect(await preflightEpub(makeTestEpub({ language: 'English', title: null }))).toEqual([
       'The package file has no dc:title.',
       'The dc:language "English" is not a valid language tag (for example en or en-GB).',
     ]);
     const noContainer = Buffer.from(zipSync({ mimetype: [new TextEncoder().encode('application/epub+zip'), { level: 0 }] }));
-    expect(preflightEpub(noContainer)).toEqual(['META-INF/container.xml is missing.']);
+    expect(await preflightEpub(noContainer)).toEqual(['META-INF/container.xml is missing.']);
     const wrongFirst = Buffer.from(zipSync({ 'a.txt': new TextEncoder().encode('x') }));
-    expect(preflightEpub(wrongFirst)[0]).toBe('The first entry of the archive must be the file "mimetype".');
-    expect(preflightEpub(Buffer.from('not a zip at all'))).toEqual(['The file is not a ZIP archive (an EPUB is a ZIP container).']);
+    expect((await preflightEpub(wrongFirst))[0]).toBe('The first entry of the archive must be the file "mimetype".');
+    expect(await preflightEpub(Buffer.from('not a zip at all'))).toEqual(['The file is not a ZIP archive (an EPUB is a ZIP container).']);
   });
 
   describe('on upload', () => {

@@ -1,3 +1,4 @@
+import { ZipDamaged, verifyZip } from '../../platform/zip';
 import { dcValue, manifestItems, packagePath, readZip, resolveHref, spineRefs, utf8, type Entries } from './epub-container';
 
 const MIMETYPE = 'application/epub+zip';
@@ -54,21 +55,22 @@ function packageProblems(entries: Entries, names: Set<string>): string[] {
 
 /**
  * What makes Kindle (Send to Kindle, KDP) and e-readers refuse an EPUB, checked before the file replaces the
- * master. Returns one plain sentence per problem; empty means the file is fit to sell.
+ * master. Returns one plain sentence per problem; empty means the file is fit to sell. A zip bomb is not a
+ * problem to list but a refusal: it throws ZipRefused, whose message names the limit.
  */
-export function preflightEpub(data: Buffer): string[] {
+export async function preflightEpub(data: Buffer): Promise<string[]> {
   const problems = mimetypeProblems(data);
   if (problems[0]?.startsWith('The file is not a ZIP')) return problems;
-  // Only the container and package files are inflated; the rest is checked by name.
-  const names = new Set<string>();
   let entries: Entries;
+  let names: Set<string>;
   try {
-    entries = readZip(data, (name) => {
-      names.add(name);
-      return name === 'META-INF/container.xml' || /\.opf$/i.test(name);
-    });
-  } catch {
-    return [...problems, 'The archive is damaged and cannot be read.'];
+    // Every entry is inflated once and dropped, so no entry of a stored master can lie about its size; then
+    // only the container and package files are kept, the rest is checked by name.
+    names = new Set((await verifyZip(data)).map((entry) => entry.name));
+    entries = await readZip(data, (name) => name === 'META-INF/container.xml' || /\.opf$/i.test(name));
+  } catch (error) {
+    if (error instanceof ZipDamaged) return [...problems, 'The archive is damaged and cannot be read.'];
+    throw error;
   }
   return [...problems, ...packageProblems(entries, names)];
 }

@@ -1,5 +1,5 @@
 import { zipSync, type Zippable } from 'fflate';
-import { dcValue, manifestItems, packagePath, readZip, resolveHref, spineRefs, utf8 } from './epub-container';
+import { type Entries, dcValue, manifestItems, packagePath, resolveHref, spineRefs, utf8 } from './epub-container';
 import { escapeMarkup } from '../../platform/markup';
 
 /** Who a copy belongs to, as printed on the ex-libris page and the PDF's footer line. */
@@ -73,10 +73,9 @@ function uniqueName(taken: (candidate: string) => boolean, base: string, suffix 
 /**
  * The buyer's own EPUB: an ex-libris page right after the cover, and the fingerprint in the package metadata
  * and on the body of every content document, so the copy is still traceable with the ex-libris page removed.
- * `mimetype` stays the first, stored entry.
+ * `mimetype` stays the first, stored entry. `entries` are the master's files (see readStoredEpub).
  */
-export function personaliseEpub(master: Uint8Array, stamp: CopyStamp): Buffer {
-  const entries = readZip(master);
+export function personaliseEpub(entries: Entries, stamp: CopyStamp): Buffer {
   const opfPath = packagePath(entries);
   if (!opfPath || !entries[opfPath]) throw new Error('the master EPUB has no package file');
   let opf = utf8(entries[opfPath]);

@@ -6,6 +6,7 @@ import type { Clock, Random } from '../../platform/crypto';
 import type { FileStore } from '../../platform/files';
 import { newFingerprint } from './fingerprint';
 import { giftDedication } from '../gifts/service';
+import { readStoredEpub } from './epub-container';
 import { personaliseEpub } from './personalise-epub';
 import { personalisePdf } from './personalise-pdf';
 
@@ -114,8 +115,11 @@ async function build(deps: CopyDeps, purchase: CopyPurchase, master: CopyMaster,
     orderReference: buyer.orderReference,
     gift: await giftDedication(deps.db, purchase.id),
   };
-  const source = await readAll(deps.files, master.fileUrl);
-  const bytes = purchase.format === 'ebook' ? personaliseEpub(source, stamp) : await personalisePdf(source, stamp);
+  // The e-book is opened within the zip limits: a bomb stored before they existed is refused (and remembered).
+  const bytes =
+    purchase.format === 'ebook'
+      ? personaliseEpub(await readStoredEpub(deps.files, master.fileUrl), stamp)
+      : await personalisePdf(await readAll(deps.files, master.fileUrl), stamp);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const fileKey = `copies/${purchase.id}/${purchase.format}-${sha256.slice(0, 16)}.${EXTENSION[purchase.format]}`;
   await deps.files.put(fileKey, bytes, CONTENT_TYPE[purchase.format]);

@@ -119,8 +119,12 @@ export function multipartBody(parts: FormPart[], { close = true } = {}): Buffer 
   return Buffer.concat(chunks);
 }
 
-/** POST a file as multipart field "file". */
-export function postFile(agent: TestAgent, url: string, fileName: string | Buffer, data: Buffer) {
+function sendFile(method: 'POST' | 'PUT', agent: TestAgent, url: string, fileName: string | Buffer, data: Buffer) {
   const payload = multipartBody([{ field: 'file', fileName, data }]);
-  return agent.request({ method: 'POST', url, payload, headers: { 'content-type': MULTIPART_CONTENT_TYPE } });
+  return agent.request({ method, url, payload, headers: { 'content-type': MULTIPART_CONTENT_TYPE } });
 }
+
+/** POST a file as multipart field "file". */
+export const postFile = (agent: TestAgent, url: string, fileName: string | Buffer, data: Buffer) => sendFile('POST', agent, url, fileName, data);
+/** PUT a file as multipart field "file" (the admin's file uploads). */
+export const putFile = (agent: TestAgent, url: string, fileName: string | Buffer, data: Buffer) => sendFile('PUT', agent, url, fileName, data);

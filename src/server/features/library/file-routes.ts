@@ -136,7 +136,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
         return refuse(request, reply, 403, 'LINK_INVALID', 'This download link is no longer valid.');
       }
       if (!opened.ok) {
-        request.log.error({ assetId: grant.assetId, key: opened.key }, 'digital asset file is missing from the file store');
+        request.log.error({ assetId: grant.assetId, key: opened.key, reason: opened.reason }, 'digital asset file is missing from the file store or cannot be opened');
         return refuse(request, reply, 404, 'NOT_FOUND', 'Digital asset not found');
       }
       const { file } = opened;

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../deps';
 import type { ByteRange } from '../../platform/files';
+import { ZipDamaged, ZipRefused } from '../../platform/zip';
 import { isPersonalised, personalCopy } from '../copies/service';
 import { findAsset } from './assets';
 
@@ -29,7 +30,7 @@ export interface OwnedFile {
 
 export type OwnedFileResult =
   | { ok: true; file: OwnedFile }
-  | { ok: false; reason: 'no-asset' | 'missing-file'; key?: string };
+  | { ok: false; reason: 'no-asset' | 'missing-file' | 'unreadable-file'; key?: string };
 
 /**
  * THE one place that turns "this reader's purchase of this format" into bytes. The one-time download, the
@@ -48,7 +49,12 @@ export async function openOwnedFile(deps: AppDeps, purchase: OwnedPurchase, form
       { db: deps.database.db, files: deps.files, random: deps.random, clock: deps.clock },
       { id: purchase.id, userId: purchase.userId, format: asset.format },
       asset,
-    );
+    ).catch((error: unknown) => {
+      // A master stored before the zip limits that breaks them (or a damaged one) is the operator's problem.
+      if (error instanceof ZipRefused || error instanceof ZipDamaged) return null;
+      throw error;
+    });
+    if (!copy) return { ok: false, reason: 'unreadable-file', key: asset.fileUrl };
     const file = { ...about, size: copy.size, etag: `"${copy.sha256.slice(0, 32)}"`, lastModified: copy.builtAt, key: copy.fileKey };
     return { ok: true, file: { ...file, read: (range) => deps.files.read(copy.fileKey, range) } };
   }

@@ -8,7 +8,7 @@ import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } fro
 import { adminAgent } from '../admin/test-fixtures';
 import { featuredBookId, newBuyer, purchaseOf as purchaseRow } from '../checkout/test-support';
 import { marksIn } from '../copies/trace';
-import { readZip } from './zip';
+import { readZip } from '../../platform/zip';
 
 describe('reading room API', () => {
   let t: TestApp;
@@ -214,7 +214,7 @@ describe('reading room API', () => {
     const res = await new TestAgent(t.app).get('/api/reading/sample');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/epub+zip');
-    const entries = new Map(readZip(res.rawPayload).map((e) => [e.name, e.data.toString('utf8')]));
+    const entries = new Map((await readZip(res.rawPayload)).map((e) => [e.name, e.data.toString('utf8')]));
     expect([...entries.keys()][0]).toBe('mimetype');
     expect(entries.get('mimetype')).toBe('application/epub+zip');
     expect(entries.get('OEBPS/chapter-01.xhtml')).toContain('The Return');

@@ -41,6 +41,7 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
     const opened = await openOwnedFile(app.deps, await ownedPurchase(request, bookId, format), format);
     if (!opened.ok) {
       if (opened.reason === 'missing-file') request.log.error({ key: opened.key }, 'digital asset file is missing from the file store');
+      if (opened.reason === 'unreadable-file') request.log.error({ key: opened.key }, 'digital asset file cannot be opened (a zip bomb or a damaged archive)');
       throw notFound('Digital asset not found');
     }
     return opened.file;

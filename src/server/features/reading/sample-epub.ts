@@ -1,6 +1,7 @@
 import path from 'node:path/posix';
 import { SAMPLE_END_TEXT } from '@shared/schemas/reading';
-import { type ZipEntry, readZip, writeZip } from './zip';
+import type { ZipEntry as UnpackedEntry } from '../../platform/zip';
+import { type ZipEntry, writeZip } from './zip';
 import { escapeMarkup, unescapeMarkup } from '../../platform/markup';
 
 interface ManifestItem {
@@ -25,10 +26,10 @@ const MIN_CHAPTER_TEXT = 1500;
  * Cuts a reading sample from a whole EPUB: everything up to and including its first chapter (the first
  * spine document marked as a chapter or as body matter, else the first one with real text), the
  * stylesheets, fonts and images those pages use, a fresh contents page, and a last page that invites the
- * reader to buy the book. Nothing after the cut is in the archive at all.
+ * reader to buy the book. Nothing after the cut is in the archive at all. `entries` are the book's files
+ * (see readStoredZip).
  */
-export function cutSampleEpub(epub: Buffer, purchaseUrl: string): Buffer {
-  const entries = readZip(epub);
+export function cutSampleEpub(entries: UnpackedEntry[], purchaseUrl: string): Buffer {
   const files = new Map(entries.map((e) => [e.name, e.data]));
   const container = files.get('META-INF/container.xml')?.toString('utf8') ?? '';
   const opfPath = attr(/<rootfile\b[^>]*>/i.exec(container)?.[0] ?? '', 'full-path');

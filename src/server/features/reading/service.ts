@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { parseStream } from 'music-metadata';
 import type { Chapter, ChaptersAnswer, Position, ProgressSummary } from '@shared/schemas/reading';
@@ -6,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { assetChapters, books, readingPositions } from '../../db/schema';
 import { getFeaturedBook } from '../books/service';
+import { readStoredZip } from '../../platform/zip';
 import { findAsset } from '../library/service';
 import { cutSampleEpub } from './sample-epub';
 
@@ -128,12 +128,6 @@ export async function bookTitle(db: DbOrTx, bookId: number): Promise<string> {
   return row?.title ?? 'Audiobook';
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
 /**
  * The free sample of the featured book, cut by the server from the stored ebook (never from anyone's
  * personalised copy); kept in the public-data cache per version of the file. Null when there is no ebook.
@@ -143,7 +137,8 @@ export async function sampleEpub(deps: AppDeps): Promise<Buffer | null> {
   const featured = await getFeaturedBook(db);
   const asset = featured ? await findAsset(db, { bookId: featured.id, format: 'ebook' }) : null;
   if (!asset || !(await deps.files.stat(asset.fileUrl))) return null;
+  // A stored book that is a zip bomb (or unreadable) is refused once and remembered, not cut on every request.
   return deps.cache.get(`reading:sample:${asset.id}:${asset.updatedAt.getTime()}`, async () =>
-    cutSampleEpub(await readAll(await deps.files.read(asset.fileUrl)), new URL('/#purchase', deps.config.publicUrl).toString()),
+    cutSampleEpub(await readStoredZip(deps.files, asset.fileUrl), new URL('/#purchase', deps.config.publicUrl).toString()),
   );
 }

@@ -1,57 +1,11 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { deflateRawSync } from 'node:zlib';
 
-/** One file of a ZIP container, uncompressed. */
+/** One file of a ZIP container to write, uncompressed (archives are read with platform/zip). */
 export interface ZipEntry {
   name: string;
   data: Buffer;
   /** Store without compression (an EPUB's `mimetype` must be stored). */
   store?: boolean;
-}
-
-/** Refuse archives that would unpack to more than this (a zip bomb must not take the server down). */
-const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
-
-/**
- * Reads a ZIP archive through its central directory (the authoritative list; local headers may leave
- * sizes out). Stored and deflated entries only, which is all EPUB allows.
- */
-export function readZip(zip: Buffer): ZipEntry[] {
-  let eocd = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i -= 1) {
-    if (zip.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new Error('not a ZIP archive');
-  const count = zip.readUInt16LE(eocd + 10);
-  let at = zip.readUInt32LE(eocd + 16);
-  const entries: ZipEntry[] = [];
-  let unpacked = 0;
-  for (let n = 0; n < count; n += 1) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('broken ZIP central directory');
-    const method = zip.readUInt16LE(at + 10);
-    const compressedSize = zip.readUInt32LE(at + 20);
-    const size = zip.readUInt32LE(at + 24);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    const localOffset = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    at += 46 + nameLength + extraLength + commentLength;
-    if (name.endsWith('/')) continue;
-    unpacked += size;
-    if (unpacked > MAX_UNPACKED_BYTES) throw new Error('ZIP archive unpacks too large');
-    if (zip.readUInt32LE(localOffset) !== 0x04034b50) throw new Error('broken ZIP local header');
-    const dataStart = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
-    const raw = zip.subarray(dataStart, dataStart + compressedSize);
-    let data: Buffer;
-    if (method === 0) data = Buffer.from(raw);
-    else if (method === 8) data = inflateRawSync(raw, { maxOutputLength: Math.max(size, 1) });
-    else throw new Error(`unsupported ZIP compression method ${method}`);
-    entries.push({ name, data, store: method === 0 });
-  }
-  return entries;
 }
 
 const CRC_TABLE = (() => {
