@@ -6,6 +6,7 @@ import { TRACE_MAX_BYTES, TRACE_NOT_FOUND_MESSAGE, kindleSendSchema, traceResult
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { actorOf, audit } from '../../platform/audit';
 import { readOneFile } from '../../platform/uploads';
+import { ZipRefused } from '../../platform/zip';
 import { listSendsOfOrder } from './kindle-service';
 import { findByFingerprint } from './service';
 import { marksIn } from './trace';
@@ -36,7 +37,15 @@ export const adminCopiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tooLarge: () => new AppError('FILE_TOO_LARGE', 413, 'The file is too large to trace. The limit is 100 MB.'),
       });
       if (data.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
-      const marks = await marksIn(data);
+      // A zip bomb is refused (400 naming the limit) but still audited: someone tried to trace it.
+      let marks: string[] = [];
+      let refusal: ZipRefused | null = null;
+      try {
+        marks = await marksIn(data);
+      } catch (error) {
+        if (!(error instanceof ZipRefused)) throw error;
+        refusal = error;
+      }
       let found = null;
       for (const mark of marks) {
         found = await findByFingerprint(db, mark);
@@ -49,10 +58,17 @@ export const adminCopiesRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'copy.trace',
           targetType: found ? 'purchase' : undefined,
           targetId: found?.purchaseId,
-          details: { fileName, bytes: data.length, found: Boolean(found), ...(found ? { username: found.username, format: found.format } : {}) },
+          details: {
+            fileName,
+            bytes: data.length,
+            found: Boolean(found),
+            ...(found ? { username: found.username, format: found.format } : {}),
+            ...(refusal ? { refused: refusal.code } : {}),
+          },
         },
         app.deps.clock.now(),
       );
+      if (refusal) throw refusal;
       if (!found) throw notFound(TRACE_NOT_FOUND_MESSAGE);
       return found;
     },

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { digitalAssets } from '../../db/schema';
+import { auditLog, digitalAssets } from '../../db/schema';
 import { type TestApp, TestAgent, createTestApp } from '../../test/helpers';
 import { type BombEntry, deflatedZeros, watch, zipOf } from '../../test/zip-bombs';
 import { adminAgent } from '../admin/test-fixtures';
@@ -73,6 +73,8 @@ describe('zip bombs', () => {
       message: LYING_REFUSAL,
       fields: { file: LYING_REFUSAL },
     });
+    const audited = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'copy.trace')).orderBy(desc(auditLog.id)).limit(1);
+    expect(audited[0].details).toEqual({ fileName: 'leak.epub', bytes: lying.length, found: false, refused: 'ZIP_BOMB' });
     // Eight entries of 99 MB each, each under any per-file cap: the shape that grew the process by 754 MB.
     const spread = zipOf(Array.from({ length: 8 }, (_, i) => ({ name: `OEBPS/part-${i}.xhtml`, packed: deflatedZeros(99), declaredSize: 99 * MB })));
     expect(await refusedMeanwhile(() => postFile(admin, '/api/admin/trace', 'leak.epub', spread))).toMatchObject({
