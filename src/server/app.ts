@@ -19,12 +19,12 @@ import { type Clock, type Random, systemClock, systemRandom } from './platform/c
 import { registerErrorHandling } from './platform/errors';
 import { DiskFileStore, type FileStore } from './platform/files';
 import { JobRunner } from './platform/jobs';
-import { Mailer, type MailTransport, smtpTransport } from './platform/mail';
+import { MAIL_LEASE_MS, Mailer, type MailTransport, smtpTransport } from './platform/mail';
 import { SiteMetrics, registerMetrics } from './platform/metrics';
 import { findProjectRoot } from './project-root';
 import { createPaymentProvider } from './platform/payments';
 import { MemoCache } from './platform/memo-cache';
-import { AccessLog, createLoggers, defaultLogger, type LoggerSettings, requestIdFrom } from './platform/logging';
+import { AccessLog, assertTokenRouteRedacted, createLoggers, defaultLogger, type LoggerSettings, requestIdFrom } from './platform/logging';
 import { commonHeadersOf, type FrontDoor, serveRemembered, serveStatic } from './platform/front-door';
 import { startCacheBus } from './platform/cache-bus';
 import {
@@ -34,7 +34,7 @@ import {
   registerRateLimits,
 } from './platform/rate-limit';
 import { registerPrivateAnswers } from './platform/private-answers';
-import { httpsDetector, registerSecurityHeaders } from './platform/security';
+import { httpsDetector, registerSecurityHeaders, trustedProxyCheck } from './platform/security';
 import { csrfPlugin } from './platform/csrf';
 import { sessionPlugin } from './platform/sessions';
 import { loadRenderApp, type RenderApp, spaPlugin } from './platform/spa';
@@ -70,13 +70,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // static-assets.ts); everything else goes to Fastify.
   const loggers = createLoggers(options.logger ?? defaultLogger(config.LOG_LEVEL));
   const isHttps = httpsDetector(config.trustProxy);
-  const front: FrontDoor = { assets: null, remembered: new Map(), closing: false, log: loggers.access, isHttps };
+  const fromTrustedProxy = trustedProxyCheck(config.trustProxy);
+  const front: FrontDoor = { assets: null, remembered: new Map(), closing: false, log: loggers.access, isHttps, fromTrustedProxy };
   const serverOptions: FastifyServerOptions = {
     ...(loggers.app ? { loggerInstance: loggers.app } : { logger: false }),
     logController: new AccessLog(loggers.access),
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
-    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id'], fromTrustedProxy(req)),
     requestIdHeader: false,
     // A signed download link (link id, purchase, asset, user, expiry and signature) is longer than the
     // default 100 characters a path parameter may have.
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
 
+  app.addHook('onRoute', (route) => assertTokenRouteRedacted(route.url));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   let closeStarted = false;
@@ -136,7 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (mailTransport) {
     jobs.define('mail-dispatch', {
       everyMs: config.MAIL_POLL_MS,
-      leaseMs: 2 * 60_000,
+      leaseMs: MAIL_LEASE_MS,
       // Drains what is due now; retries wait for their own time in the outbox.
       handler: async () => {
         let sent = 0;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyFor, chooseEncoding, etagFor, matchesIfNoneMatch, type RememberedAnswer } from './cached-answer';
-import { type AccessLogWriter, requestIdFrom, roundMs } from './logging';
+import { type AccessLogWriter, loggableUrl, requestIdFrom, roundMs } from './logging';
 import { HSTS } from './security';
 import type { StaticAssets } from './static-assets';
 
@@ -17,6 +17,8 @@ export interface FrontDoor {
   log: AccessLogWriter | null;
   /** Whether a request came over https (HSTS goes only on those answers). */
   isHttps: (req: IncomingMessage) => boolean;
+  /** Whether a request came from a trusted proxy (whose X-Request-Id is kept). */
+  fromTrustedProxy: (req: IncomingMessage) => boolean;
 }
 
 /** Headers that belong to one answer, not to every answer of the app. */
@@ -52,7 +54,7 @@ export function commonHeadersOf(headers: Record<string, unknown>): Array<[string
  */
 export function serveStatic(front: FrontDoor, req: IncomingMessage, res: ServerResponse): boolean {
   const start = performance.now();
-  const id = requestIdFrom(req.headers['x-request-id']);
+  const id = requestIdFrom(req.headers['x-request-id'], front.fromTrustedProxy(req));
   const extra = front.closing ? ['x-request-id', id, 'connection', 'close'] : ['x-request-id', id];
   if (front.isHttps(req)) extra.push(...HSTS);
   if (!front.assets!.serve(req, res, extra)) return false;
@@ -71,7 +73,7 @@ export function serveRemembered(front: FrontDoor, req: IncomingMessage, res: Ser
     return false;
   }
   const { answer } = entry;
-  const id = requestIdFrom(req.headers['x-request-id']);
+  const id = requestIdFrom(req.headers['x-request-id'], front.fromTrustedProxy(req));
   const headers: string[] = [];
   for (const [k, v] of front.assets!.common()) headers.push(k, v);
   const use = chooseEncoding(req.headers['accept-encoding'], answer);
@@ -91,6 +93,6 @@ export function serveRemembered(front: FrontDoor, req: IncomingMessage, res: Ser
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
-  front.log?.write({ reqId: id, method: req.method, url: req.url!, route: entry.route, statusCode: res.statusCode, responseTime: roundMs(performance.now() - start) });
+  front.log?.write({ reqId: id, method: req.method, url: loggableUrl(req.url!), route: entry.route, statusCode: res.statusCode, responseTime: roundMs(performance.now() - start) });
   return true;
 }

@@ -106,4 +106,41 @@ describe('job runner', () => {
     expect(runs).toBe(2);
     expect((await row('tick')).lastResult).toEqual({ runs: 2 });
   });
+  it('claims each kind with its own lease, and a long run keeps its lease by renewing it', async () => {
+    const runner = new JobRunner(database.db, clock, quiet);
+    let finish!: () => void;
+    runner.define('long-report', { leaseMs: 5 * 60_000, handler: async () => undefined });
+    runner.define('quick-send', {
+      leaseMs: 3_000,
+      handler: () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    });
+    await runner.enqueue('quick-send', null, { key: 'quick-send:1' });
+    const claimedAt = clock.now().getTime();
+    const run = runner.runDue(1);
+    const waitFor = async (check: () => Promise<boolean>) => {
+      const deadline = Date.now() + 10_000;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error('timed out');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await waitFor(async () => (await row('quick-send:1')).lockedUntil !== null);
+    // Its own 3 s lease, not the 5 minutes of the longest job this runner knows.
+    expect((await row('quick-send:1')).lockedUntil!.getTime()).toBe(claimedAt + 3_000);
+
+    // The run outlasts its first lease, and renews it (every third of the lease) while it lasts.
+    clock.advance(2_500);
+    await waitFor(async () => (await row('quick-send:1')).lockedUntil!.getTime() === clock.now().getTime() + 3_000);
+    clock.advance(1_000);
+    const other = new JobRunner(database.db, clock, quiet);
+    other.define('quick-send', { handler: async () => undefined });
+    expect(await other.runDue()).toBe(0);
+
+    finish();
+    expect(await run).toBe(1);
+    expect(await row('quick-send:1')).toMatchObject({ status: 'done', lockedUntil: null, lockedBy: null });
+  });
 });

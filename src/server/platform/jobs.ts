@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Clock } from './crypto';
+import { whileLeaseHeld } from './lease';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -14,7 +15,10 @@ export interface JobDefinition {
   handler: JobHandler;
   /** Recurring: run every this many milliseconds (one row, moved forward after each run). */
   everyMs?: number;
-  /** How long a claimed run may take before another instance may take it over. */
+  /**
+   * How long another instance waits before taking over a run whose instance died. A run in progress
+   * renews its lease, so this bounds the wait after a crash, not the length of a run.
+   */
   leaseMs?: number;
 }
 
@@ -28,8 +32,8 @@ export interface JobRunnerHooks {
 
 /**
  * One job runner for the whole site, on the database every instance shares (decision 0040). Due rows are
- * claimed with a lease (UPDATE ... WHERE the row is due and unleased, over FOR UPDATE SKIP LOCKED), so a
- * run happens on exactly one instance; a failure is retried with backoff; everything lives in the table,
+ * claimed with their kind's lease (SELECT ... FOR UPDATE SKIP LOCKED, then UPDATE in one transaction), so
+ * a run happens on exactly one instance; a running job renews its lease; a failure is retried with backoff; everything lives in the table,
  * so a restart loses nothing and the admin can see each job's state.
  */
 export class JobRunner {
@@ -96,42 +100,74 @@ export class JobRunner {
       .where(and(eq(jobs.key, name), eq(jobs.status, 'pending'), gt(jobs.runAt, this.clock.now())));
   }
 
-  /** Claims and runs the due jobs once. Returns how many runs happened. */
+  /** Claims and runs the due jobs, one at a time, up to `limit` runs. Returns how many runs happened. */
   async runDue(limit = 10): Promise<number> {
-    const now = this.clock.now();
     const names = [...this.definitions.keys()];
     if (names.length === 0) return 0;
-    const due = this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.status, 'pending'),
-          inArray(jobs.name, names),
-          lte(jobs.runAt, now),
-          or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
-        ),
-      )
-      .orderBy(asc(jobs.runAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    // The lease is per job definition; claim with the longest and shorten nothing: a run that ends
-    // releases its row at once.
-    const lease = Math.max(...names.map((n) => this.definitions.get(n)!.leaseMs ?? DEFAULT_LEASE_MS));
-    const claimed = await this.db
+    let runs = 0;
+    while (runs < limit) {
+      const job = await this.claimNext(names);
+      if (!job) break;
+      await this.runOne(job);
+      runs += 1;
+    }
+    return runs;
+  }
+
+  private leaseOf(name: string): number {
+    return this.definitions.get(name)?.leaseMs ?? DEFAULT_LEASE_MS;
+  }
+
+  /**
+   * Claims the most overdue job with its own kind's lease: a mail run's short lease must not stretch to
+   * the longest lease of any job, or a crash would stop mail for that long. One job is held at a time, so
+   * a job waiting behind a long run is not held by this instance meanwhile.
+   */
+  private claimNext(names: string[]): Promise<JobRow | null> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const [due] = await tx
+        .select({ id: jobs.id, name: jobs.name })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.status, 'pending'),
+            inArray(jobs.name, names),
+            lte(jobs.runAt, now),
+            or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
+          ),
+        )
+        .orderBy(asc(jobs.runAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!due) return null;
+      const [job] = await tx
+        .update(jobs)
+        .set({ lockedUntil: new Date(now.getTime() + this.leaseOf(due.name)), lockedBy: this.instanceId, lastStartedAt: now })
+        .where(eq(jobs.id, due.id))
+        .returning();
+      return job ?? null;
+    });
+  }
+
+  /** A run that outlived its lease and was taken over leaves the row to the instance that took it. */
+  private stillHeld(job: JobRow) {
+    return and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.instanceId));
+  }
+
+  /** Moves a running job's lease forward (only while this instance still holds it). */
+  private async renewLease(job: JobRow): Promise<void> {
+    await this.db
       .update(jobs)
-      .set({ lockedUntil: new Date(now.getTime() + lease), lockedBy: this.instanceId, lastStartedAt: now })
-      .where(inArray(jobs.id, due))
-      .returning();
-    for (const job of claimed) await this.runOne(job);
-    return claimed.length;
+      .set({ lockedUntil: new Date(this.clock.now().getTime() + this.leaseOf(job.name)) })
+      .where(this.stillHeld(job));
   }
 
   private async runOne(job: JobRow): Promise<void> {
     const def = this.definitions.get(job.name)!;
     const started = Date.now();
     try {
-      const result = await def.handler(job);
+      const result = await whileLeaseHeld(this.leaseOf(job.name), () => this.renewLease(job), () => def.handler(job), this.log);
       const finished = this.clock.now();
       await this.db
         .update(jobs)
@@ -148,7 +184,7 @@ export class JobRunner {
               }
             : { status: 'done', lockedUntil: null, lockedBy: null, lastFinishedAt: finished, lastResult: (result ?? null) as object },
         )
-        .where(eq(jobs.id, job.id));
+        .where(this.stillHeld(job));
       this.hooks.onRun?.(job.name, 'ok', (Date.now() - started) / 1000);
     } catch (error) {
       const attempts = job.attempts + 1;
@@ -168,7 +204,7 @@ export class JobRunner {
           lockedBy: null,
           runAt: new Date(finished.getTime() + delay),
         })
-        .where(eq(jobs.id, job.id));
+        .where(this.stillHeld(job));
       this.hooks.onRun?.(job.name, 'error', (Date.now() - started) / 1000);
     }
   }

@@ -1,9 +1,11 @@
+import type { IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { defaultLogger, loggableUrl } from '../app';
-import { AccessLogWriter } from './logging';
+import { AccessLogWriter, assertTokenRouteRedacted, requestIdFrom } from './logging';
+import { trustedProxyCheck } from './security';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
 
 describe('request logs', () => {
@@ -16,7 +18,8 @@ describe('request logs', () => {
         done();
       },
     });
-    t = await createTestApp({ logger: defaultLogger('info', stream) });
+    // Behind a proxy on this host: its X-Request-Id is kept, so a test can find its own line.
+    t = await createTestApp({ logger: defaultLogger('info', stream), env: { TRUST_PROXY: 'loopback' } });
   });
   afterAll(async () => t.close());
   /** Each chunk the destination received may hold several lines: one JSON object per line. */
@@ -38,6 +41,42 @@ describe('request logs', () => {
     for (const secret of ['SECRET-RESET-TOKEN', 'reader%40example.com', 'SECRET-DOWNLOAD-TOKEN', 'SECRET-UNSUB', 'SECRET-BEARER', 'SECRET-COOKIE']) {
       expect(log).not.toContain(secret);
     }
+  });
+
+  it('mask the token of a gift link and of the gift API, however the path is spelled', async () => {
+    const before = lines.length;
+    await t.app.inject({ url: '/gift/SECRET-GIFT-PAGE' });
+    await t.app.inject({ url: '/gift/SECRET-GIFT-SLASH/' });
+    await t.app.inject({ url: '/api/gifts/SECRET-GIFT-VIEW' });
+    await t.app.inject({ url: '/api/%67ifts/SECRET-GIFT-ESCAPED' });
+    await t.app.inject({ method: 'POST', url: '/api/gifts/SECRET-GIFT-CLAIM/claim', payload: {} });
+    await new Promise((resolve) => setImmediate(resolve));
+    const log = lines.slice(before).join('');
+    for (const secret of ['SECRET-GIFT-PAGE', 'SECRET-GIFT-SLASH', 'SECRET-GIFT-VIEW', 'SECRET-GIFT-ESCAPED', 'SECRET-GIFT-CLAIM']) {
+      expect(log).not.toContain(secret);
+    }
+    const urls = parsedLines().map((l) => l.url);
+    expect(urls).toContain('/gift/[redacted]');
+    expect(urls).toContain('/gift/[redacted]/');
+    expect(urls).toContain('/api/gifts/[redacted]');
+    expect(urls).toContain('/api/%67ifts/[redacted]');
+    expect(urls).toContain('/api/gifts/[redacted]/claim');
+  });
+
+  it('mask only the token segment of the routes that carry one', () => {
+    expect(loggableUrl('/files/download/abc.def?x=1')).toBe('/files/download/[redacted]');
+    expect(loggableUrl('/api/gifts/abc/claim')).toBe('/api/gifts/[redacted]/claim');
+    expect(loggableUrl('/api/gifts/abc/other')).toBe('/api/gifts/abc/other');
+    expect(loggableUrl('/gifts/abc')).toBe('/gifts/abc');
+    expect(loggableUrl('/api/orders/gifts/12/resend')).toBe('/api/orders/gifts/12/resend');
+  });
+
+  it('refuse a route with a token in its path that the logs would show', () => {
+    expect(() => assertTokenRouteRedacted('/api/gifts/:token/claim')).not.toThrow();
+    expect(() => assertTokenRouteRedacted('/api/books/:id')).not.toThrow();
+    expect(() => assertTokenRouteRedacted('/api/invites/:token')).toThrow(
+      'Route /api/invites/:token carries a token in its path: add it to SECRET_PATH_ROUTES so logs mask it',
+    );
   });
 
   it('never contain the values of a failed query, only its SQL', async () => {
@@ -111,7 +150,7 @@ describe('request logs', () => {
         done();
       },
     });
-    const other = await createTestApp({ logger: defaultLogger('info', stream) });
+    const other = await createTestApp({ logger: defaultLogger('info', stream), env: { TRUST_PROXY: 'loopback' } });
     await other.app.inject({ url: '/api/books/424242', headers: { 'x-request-id': 'closing-0001-abcd' } });
     await other.close();
     expect(own.join('')).toContain('"reqId":"closing-0001-abcd"');
@@ -119,5 +158,24 @@ describe('request logs', () => {
 
   it('keeps the path of ordinary URLs', () => {
     expect(loggableUrl('/api/books/3?x=1')).toBe('/api/books/3');
+  });
+});
+
+describe('request ids', () => {
+  // No TRUST_PROXY: the header is the client's own and is not taken.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(async () => t.close());
+
+  it("keep a trusted proxy's X-Request-Id and give anyone else's request a fresh one", async () => {
+    const res = await t.app.inject({ url: '/api/books', headers: { 'x-request-id': 'chosen-0001-abcd' } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const from = (remoteAddress: string) => ({ socket: { remoteAddress } }) as unknown as IncomingMessage;
+    expect(requestIdFrom('chosen-0001-abcd', trustedProxyCheck('10.0.0.0/8')(from('127.0.0.1')))).not.toBe('chosen-0001-abcd');
+    expect(requestIdFrom('chosen-0001-abcd', trustedProxyCheck('10.0.0.0/8')(from('10.1.2.3')))).toBe('chosen-0001-abcd');
+    expect(requestIdFrom('chosen-0001-abcd', trustedProxyCheck('loopback')(from('::ffff:127.0.0.1')))).toBe('chosen-0001-abcd');
+    expect(requestIdFrom('not an id', true)).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -15,21 +15,55 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * The URL as logged: query strings are dropped (reset links, unsubscribe links and other signed URLs carry
- * their secret there) and the token of a signed download path is masked.
+ * Routes whose path carries a bearer secret: whoever holds the link holds what it grants (a signed
+ * download, a gift claim). Their `:token` segment is masked in every log line. Query strings are dropped
+ * anyway (reset and unsubscribe links carry their secret there). A new route with a secret in its path
+ * belongs in this list: the app refuses to register a route with a `:token` that is not in it.
  */
+export const SECRET_PATH_ROUTES = ['/files/download/:token', '/api/gifts/:token', '/api/gifts/:token/claim', '/gift/:token'];
+const SECRET_PARAMS = new Set([':token']);
+const secretPatterns = SECRET_PATH_ROUTES.map((route) => route.split('/'));
+
+/** Throws for a route that has a `:token` in its path but would show it in the logs. */
+export function assertTokenRouteRedacted(route: string): void {
+  if (route.split('/').some((part) => SECRET_PARAMS.has(part)) && !SECRET_PATH_ROUTES.includes(route)) {
+    throw new Error(`Route ${route} carries a token in its path: add it to SECRET_PATH_ROUTES so logs mask it`);
+  }
+}
+
+/** A path segment as the router compares it (percent-escapes decoded), for matching a pattern. */
+function routedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The URL as logged: no query string, and the secret segment of a secret-bearing route masked. */
 export function loggableUrl(url: string): string {
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
-  return path.startsWith('/files/download/') ? path.replace(/^\/files\/download\/[^/]+/, '/files/download/[redacted]') : path;
+  const segments = path.split('/');
+  // The router ignores one trailing slash.
+  const compared = segments.length > 2 && segments.at(-1) === '' ? segments.slice(0, -1) : segments;
+  for (const pattern of secretPatterns) {
+    if (pattern.length !== compared.length) continue;
+    if (!pattern.every((part, i) => part.startsWith(':') || part === routedSegment(compared[i]))) continue;
+    return segments.map((segment, i) => (SECRET_PARAMS.has(pattern[i] ?? '') ? '[redacted]' : segment)).join('/');
+  }
+  return path;
 }
 
 /** True when a logger at this level writes `info` lines (so a line is not even built when it would be dropped). */
 const infoEnabled = (level: string) => (pino.levels.values[level] ?? Infinity) <= pino.levels.values.info;
 
-/** The request id: the caller's X-Request-Id when it looks like one (a proxy's), else a new UUID. */
-export function requestIdFrom(incoming: string | string[] | undefined): string {
-  return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+/**
+ * The request id: the X-Request-Id a trusted proxy sent (when it looks like one), else a new UUID. A
+ * client's own header is not taken: it could make its requests look like someone else's in the log.
+ */
+export function requestIdFrom(incoming: string | string[] | undefined, fromTrustedProxy: boolean): string {
+  return fromTrustedProxy && typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
 }
 
 /** What one access-log line says about a request. */

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema';
 import { createTestDatabase, TestClock } from '../test/helpers';
 import type { Database } from '../db/client';
 import { Mailer, smtpTransport } from './mail';
+import { giftMail } from '../features/gifts/templates';
 
 interface Received {
   to: string[];
@@ -54,6 +55,28 @@ describe('mail outbox', () => {
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row.status).toBe('sent');
     expect(await mailer.dispatchDue()).toBe(0);
+    await new Promise<void>((r) => smtp.server.close(() => r()));
+  });
+
+  it('keeps no live secret of a delivered mail: the claim link reaches the reader and leaves the table', async () => {
+    const smtp = await startSmtp();
+    const mailer = new Mailer(database.db, new TestClock(), 'site@example.com', smtpTransport(`smtp://127.0.0.1:${smtp.port}`), silent);
+    const claimUrl = 'https://site.example/gift/LIVE-CLAIM-TOKEN-0123456789';
+    const id = await mailer.enqueue(
+      giftMail({ to: 'friend@example.com', recipientName: 'Ada', from: 'Sam', message: null, bookTitle: 'What We Owe the Dead', format: 'ebook', claimUrl }),
+    );
+    // The whole row as text: every column, as a backup would hold it.
+    const wholeRow = async () =>
+      JSON.stringify(((await database.db.execute(sql`select mail_outbox::text as row from mail_outbox where id = ${id}`)) as unknown as { rows: unknown[] }).rows);
+    expect(await wholeRow()).toContain('LIVE-CLAIM-TOKEN-0123456789');
+
+    expect(await mailer.dispatchDue()).toBe(1);
+    // Quoted-printable soft line breaks joined: the link as the reader's mail program shows it.
+    expect(smtp.inbox[0].raw.replace(/=\r\n/g, '')).toContain(claimUrl);
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', to: 'friend@example.com', kind: 'gift', subject: 'Sam has sent you a gift: What We Owe the Dead', text: '', html: null, headers: null });
+    // Nowhere in the row, so nowhere in a backup of it.
+    expect(await wholeRow()).not.toContain('LIVE-CLAIM-TOKEN');
     await new Promise<void>((r) => smtp.server.close(() => r()));
   });
 

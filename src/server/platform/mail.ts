@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './crypto';
 import type { FileStore } from './files';
+import { whileLeaseHeld } from './lease';
 
 /** An attachment as queued: a file-store key, read only when the mail is sent. */
 export interface MailAttachmentRef {
@@ -38,7 +39,9 @@ export interface MailTransport {
 }
 
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // A mail server that stops answering fails the send within a minute (nodemailer waits 10 minutes idle by
+  // default) so the sending instance does not hold the mail lease, renewing it, for that long.
+  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 });
   return {
     async send(message) {
       await transporter.sendMail({
@@ -57,7 +60,18 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 export const MAIL_MAX_ATTEMPTS = 8;
 /** Retry backoff: 30 s, 1 min, 2 min ... capped at 1 hour. */
 export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
-const CLAIM_LEASE_MS = 2 * 60 * 1000;
+/**
+ * How long a message (and the mail-dispatch run) stays claimed by the instance sending it. Short, so a
+ * crashed sender's mail is taken over within a minute; a send in progress renews it (large attachments).
+ */
+export const MAIL_LEASE_MS = 30_000;
+
+/**
+ * What a delivered message keeps of its body: nothing. Mails carry live secrets (a gift's claim link, a
+ * password-reset link, a signed unsubscribe link) that must not stay in the table and in every backup once
+ * the recipient has them; the row keeps who, what kind, the subject and when (decision 0058).
+ */
+export const DELIVERED_BODY = { text: '', html: null, headers: null } as const;
 
 /**
  * Mail goes out from a table: `enqueue` writes the message in the caller's transaction, and the
@@ -113,11 +127,21 @@ export class Mailer {
     return row.id;
   }
 
-  /** Claims due messages (safe across instances) and tries to deliver each once. Returns how many were sent. */
+  /** Claims due messages one at a time (safe across instances) and tries to deliver each once. Returns how many were sent. */
   async dispatchDue(limit = 20): Promise<number> {
     if (!this.transport) return 0;
+    let sent = 0;
+    for (let n = 0; n < limit; n += 1) {
+      const row = await this.claimNext();
+      if (!row) break;
+      if (await this.deliver(this.transport, row)) sent += 1;
+    }
+    return sent;
+  }
+
+  /** One message at a time: a message waiting behind a slow send is not held by this instance meanwhile. */
+  private async claimNext(): Promise<typeof mailOutbox.$inferSelect | null> {
     const now = this.clock.now();
-    const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
     const due = this.db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
@@ -129,49 +153,69 @@ export class Mailer {
         ),
       )
       .orderBy(mailOutbox.id)
-      .limit(limit)
+      .limit(1)
       .for('update', { skipLocked: true });
-    const claimed = await this.db
+    const [row] = await this.db
       .update(mailOutbox)
-      .set({ lockedUntil: leaseUntil })
+      .set({ lockedUntil: new Date(now.getTime() + MAIL_LEASE_MS) })
       .where(inArray(mailOutbox.id, due))
       .returning();
-    let sent = 0;
-    for (const row of claimed) {
-      try {
-        await this.transport.send({
-          from: this.from,
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          html: row.html ?? undefined,
-          headers: row.headers ?? undefined,
-          attachments: await this.loadAttachments(row.attachments),
-        });
-        await this.db
-          .update(mailOutbox)
-          .set({ status: 'sent', sentAt: this.clock.now(), lockedUntil: null, attempts: row.attempts + 1 })
-          .where(eq(mailOutbox.id, row.id));
-        sent += 1;
-        this.hooks.onSent?.(row.kind);
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        const failed = attempts >= MAIL_MAX_ATTEMPTS;
-        this.log.warn({ mailId: row.id, attempts, err: error }, 'mail delivery failed');
-        this.hooks.onFailed?.(row.kind);
-        await this.db
-          .update(mailOutbox)
-          .set({
-            attempts,
-            status: failed ? 'failed' : 'pending',
-            lastError: String((error as Error).message ?? error).slice(0, 500),
-            lockedUntil: null,
-            nextAttemptAt: new Date(this.clock.now().getTime() + retryDelayMs(attempts)),
-          })
-          .where(eq(mailOutbox.id, row.id));
-      }
+    return row ?? null;
+  }
+
+  /**
+   * A message this instance may still write: an instance that stalled past its lease must not undo the
+   * delivery recorded by the instance that took the message over.
+   */
+  private stillPending(id: number) {
+    return and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'));
+  }
+
+  private async deliver(transport: MailTransport, row: typeof mailOutbox.$inferSelect): Promise<boolean> {
+    const renew = () =>
+      this.db
+        .update(mailOutbox)
+        .set({ lockedUntil: new Date(this.clock.now().getTime() + MAIL_LEASE_MS) })
+        .where(this.stillPending(row.id));
+    try {
+      await whileLeaseHeld(
+        MAIL_LEASE_MS,
+        renew,
+        async () =>
+          transport.send({
+            from: this.from,
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            html: row.html ?? undefined,
+            headers: row.headers ?? undefined,
+            attachments: await this.loadAttachments(row.attachments),
+          }),
+        this.log,
+      );
+      await this.db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: this.clock.now(), lockedUntil: null, attempts: row.attempts + 1, ...DELIVERED_BODY })
+        .where(this.stillPending(row.id));
+      this.hooks.onSent?.(row.kind);
+      return true;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const failed = attempts >= MAIL_MAX_ATTEMPTS;
+      this.log.warn({ mailId: row.id, attempts, err: error }, 'mail delivery failed');
+      this.hooks.onFailed?.(row.kind);
+      await this.db
+        .update(mailOutbox)
+        .set({
+          attempts,
+          status: failed ? 'failed' : 'pending',
+          lastError: String((error as Error).message ?? error).slice(0, 500),
+          lockedUntil: null,
+          nextAttemptAt: new Date(this.clock.now().getTime() + retryDelayMs(attempts)),
+        })
+        .where(this.stillPending(row.id));
+      return false;
     }
-    return sent;
   }
 
   /** Called after each enqueue; the app points it at the job runner so mail goes out soon after commit. */

@@ -63,12 +63,10 @@ const NAMED_RANGES: Record<string, string[]> = {
 };
 
 /**
- * Whether a request came over https, by the same rule the framework uses for `request.protocol`: a TLS
- * socket, or `X-Forwarded-Proto: https` set by a proxy that TRUST_PROXY trusts (true, a hop count, or
- * addresses and ranges). A forwarded header from anyone else says nothing. Also used by the front door,
- * which answers static files before the framework sees the request.
+ * Whether a request reached us from a proxy that TRUST_PROXY trusts (true, a hop count, or addresses and
+ * ranges): only such a proxy's forwarded headers (protocol, request id) are believed.
  */
-export function httpsDetector(trustProxy: boolean | string | number): (req: IncomingMessage) => boolean {
+export function trustedProxyCheck(trustProxy: boolean | string | number): (req: IncomingMessage) => boolean {
   let trusted: (address: string) => boolean;
   if (trustProxy === true) trusted = () => true;
   else if (typeof trustProxy === 'number') trusted = () => trustProxy > 0;
@@ -84,12 +82,25 @@ export function httpsDetector(trustProxy: boolean | string | number): (req: Inco
       const plain = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
       return list.check(plain, isIPv6(plain) ? 'ipv6' : 'ipv4');
     };
-  } else trusted = () => false;
+  } else return () => false;
+  return (req) => {
+    const address = req.socket?.remoteAddress;
+    return address !== undefined && trusted(address);
+  };
+}
+
+/**
+ * Whether a request came over https, by the same rule the framework uses for `request.protocol`: a TLS
+ * socket, or `X-Forwarded-Proto: https` set by a trusted proxy. A forwarded header from anyone else says
+ * nothing. Also used by the front door, which answers static files before the framework sees the request.
+ */
+export function httpsDetector(trustProxy: boolean | string | number): (req: IncomingMessage) => boolean {
+  const fromTrustedProxy = trustedProxyCheck(trustProxy);
   return (req) => {
     const socket = req.socket as (typeof req.socket & { encrypted?: boolean }) | undefined;
     if (socket?.encrypted) return true;
     const forwarded = req.headers['x-forwarded-proto'];
-    if (!forwarded || !socket?.remoteAddress || !trusted(socket.remoteAddress)) return false;
+    if (!forwarded || !fromTrustedProxy(req)) return false;
     // The proxy nearest to us appends last.
     const value = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
     return value.split(',').pop()!.trim().toLowerCase() === 'https';
