@@ -69,7 +69,7 @@ export const MAIL_LEASE_MS = 30_000;
 /**
  * What a delivered message keeps of its body: nothing. Mails carry live secrets (a gift's claim link, a
  * password-reset link, a signed unsubscribe link) that must not stay in the table and in every backup once
- * the recipient has them; the row keeps who, what kind, the subject and when (decision 0058).
+ * the recipient has them; the row keeps who, what kind, the subject and when (decision 0060).
  */
 export const DELIVERED_BODY = { text: '', html: null, headers: null } as const;
 
