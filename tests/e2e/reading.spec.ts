@@ -29,7 +29,9 @@ test('read the ebook, leave, and another device opens at the same place; the dow
 
   await expect(progressOf(page)).toHaveText(/^\d+%$/, { timeout: 20_000 });
   const reader1 = page.locator('[data-locator]');
-  for (let i = 0; i < 3; i += 1) {
+  // Two pages on: with the whole screen for the book (no site header or floating bar), the sample's
+  // chapter ends on the third page at this size.
+  for (let i = 0; i < 2; i += 1) {
     const before = await reader1.getAttribute('data-locator');
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(reader1).not.toHaveAttribute('data-locator', before ?? '');

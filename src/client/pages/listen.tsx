@@ -6,9 +6,11 @@ import { Spinner } from '@client/components/ui/spinner';
 import { Link, useParams } from '@client/lib/router';
 import { SITE } from '@client/lib/site';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { useAuthStatus } from '@client/lib/session';
 import { contentUrl, fetchChapters, fetchPosition } from '@client/features/reading/api';
 import { AudioPlayer } from '@client/features/reading/components/audio-player';
 import { RoomMessage } from '@client/features/reading/components/room-message';
+import { speedKey } from '@client/features/reading/prefs';
 import { usePositionSync } from '@client/features/reading/use-position-sync';
 import { isApiStatus } from '@client/lib/api-errors';
 import NotFoundPage from './not-found';
@@ -18,6 +20,7 @@ export default function ListenPage() {
   const bookId = Number(params.bookId);
   const valid = Number.isSafeInteger(bookId) && bookId > 0;
   const sync = usePositionSync(valid ? bookId : null, 'audiobook');
+  const { user } = useAuthStatus();
   const book = useQuery<{ title: string; coverImage: string }>({ queryKey: [`/api/books/${bookId}`], enabled: valid });
   const opened = useQuery({
     queryKey: ['listening-room', bookId],
@@ -65,6 +68,7 @@ export default function ListenPage() {
             chapters={opened.data.chapters}
             startAt={Number(opened.data.position?.locator ?? 0) || 0}
             onPosition={(seconds, duration) => sync.report(seconds.toFixed(1), duration ? seconds / duration : 0)}
+            speedStorageKey={speedKey(user?.id ?? null)}
           />
         )}
       </div>

@@ -6,6 +6,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { Link, useNavigate } from '@client/lib/router';
 import { SITE } from '@client/lib/site';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { useImmersivePage } from '@client/lib/immersive';
 import { SAMPLE_URL, fetchContent } from '@client/features/reading/api';
 import { EpubReader, preloadEpubReader } from '@client/features/reading/components/epub-reader';
 import { RoomMessage } from '@client/features/reading/components/room-message';
@@ -23,6 +24,8 @@ export default function ReadSamplePage() {
     },
     retry: false,
   });
+  // The sample has the whole screen; an error message keeps the site around it.
+  useImmersivePage(!sample.isError);
   if (sample.isError) return <RoomMessage error={sample.error} />;
   const buy = (
     <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-3 px-4 py-3 text-center">
@@ -33,7 +36,7 @@ export default function ReadSamplePage() {
     </div>
   );
   return (
-    <div className="flex h-[calc(100dvh-4rem)] flex-col pb-[5.25rem]">
+    <div className="flex h-dvh flex-col">
       {sample.isPending ? (
         <div className="grid flex-1 place-items-center">
           <Spinner label="Opening the sample" showLabel />

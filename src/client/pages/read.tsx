@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '@client/components/ui/spinner';
 import { useParams } from '@client/lib/router';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { useImmersivePage } from '@client/lib/immersive';
 import { type ContentFormat, contentUrl, fetchContent, fetchPosition } from '@client/features/reading/api';
 import { EpubReader, preloadEpubReader } from '@client/features/reading/components/epub-reader';
 import { PdfReader } from '@client/features/reading/components/pdf-reader';
@@ -40,6 +41,8 @@ export default function ReadPage() {
   });
   const title = book.data?.title ?? 'Your book';
   useDocumentTitle(`Reading ${title}`);
+  // The book has the whole screen; a not-found or error message keeps the site around it.
+  useImmersivePage(valid && !opened.isError);
 
   // A book that does not exist is no page (the server answered this path with 404 too).
   if (!valid || isApiStatus(book.error, 404)) return <NotFoundPage />;
@@ -54,7 +57,7 @@ export default function ReadPage() {
     onPrefsChange: setPrefs,
   });
   return (
-    <div className="flex h-[calc(100dvh-4rem)] flex-col pb-[5.25rem]">
+    <div className="flex h-dvh flex-col">
       {opened.isPending ? (
         <div className="grid flex-1 place-items-center">
           <Spinner label="Opening your book" showLabel />

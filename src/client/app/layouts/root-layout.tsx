@@ -2,6 +2,7 @@
 import { memo, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Spinner } from '@client/components/ui/spinner';
+import { useImmersive } from '@client/lib/immersive';
 import { FloatingBar } from './floating-bar';
 import { preloadable } from '@client/lib/preloadable';
 import { whenNear } from '@client/lib/when-near';
@@ -41,6 +42,8 @@ const SiteFooter = memo(function SiteFooter() {
 
 export function RootLayout({ children }: { children: ReactNode }) {
   useRouteEffects();
+  // An open book has the whole screen: no header, footer or floating bar around it.
+  const immersive = useImmersive();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -49,14 +52,18 @@ export function RootLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <Header />
+      {immersive ? null : <Header />}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<PageFallback />}>
           {children}
         </Suspense>
       </main>
-      <SiteFooter />
-      <FloatingBar />
+      {immersive ? null : (
+        <>
+          <SiteFooter />
+          <FloatingBar />
+        </>
+      )}
     </div>
   );
 }

@@ -45,3 +45,22 @@ export function savePrefs(prefs: ReaderPrefs): void {
   // Private mode or full storage: the choice lasts for this visit only.
   safeStorage.set(KEY, JSON.stringify(prefs));
 }
+
+/** The audiobook player's speeds. */
+export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+/**
+ * Where a listener's speed is kept on this device: one per signed-in reader, so two people sharing a
+ * tablet each keep their own.
+ */
+export const speedKey = (userId: number | null): string => (userId === null ? 'audio-speed' : `audio-speed:${userId}`);
+
+/** The speed this reader last chose on this device (1x if none, or if what is stored is not a speed). */
+export function loadSpeed(key: string): number {
+  const saved = Number(safeStorage.get(key));
+  return (SPEEDS as readonly number[]).includes(saved) ? saved : 1;
+}
+
+export function saveSpeed(key: string, speed: number): void {
+  safeStorage.set(key, String(speed));
+}

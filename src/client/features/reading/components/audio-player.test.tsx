@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { AudioPlayer } from './audio-player';
 
 const chapters = [
@@ -25,14 +25,24 @@ function audioOf(container: HTMLElement) {
   return audio;
 }
 
-function renderPlayer(onPosition = vi.fn(), startAt = 0) {
+function renderPlayer(onPosition = vi.fn(), startAt = 0, speedStorageKey = 'audio-speed:7') {
   const view = render(
-    <AudioPlayer src="/api/library/1/audiobook/content" title="What We Owe the Dead" author="Callum Reyes" chapters={chapters} startAt={startAt} onPosition={onPosition} />,
+    <AudioPlayer
+      src="/api/library/1/audiobook/content"
+      title="What We Owe the Dead"
+      author="Callum Reyes"
+      chapters={chapters}
+      startAt={startAt}
+      onPosition={onPosition}
+      speedStorageKey={speedStorageKey}
+    />,
   );
   return { ...view, audio: audioOf(view.container), onPosition };
 }
 
 describe('AudioPlayer', () => {
+  afterEach(() => localStorage.clear());
+
   it('plays and pauses from one button named for what it does', async () => {
     const { audio } = renderPlayer();
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
@@ -68,6 +78,35 @@ describe('AudioPlayer', () => {
     expect(within(speed).getAllByRole('option').map((o) => o.textContent)).toEqual(['0.75x', '1x', '1.25x', '1.5x', '1.75x', '2x']);
     fireEvent.change(speed, { target: { value: '1.5' } });
     expect(audio.playbackRate).toBe(1.5);
+  });
+
+  it("remembers each reader's speed on this device, and ignores a stored value that is no speed", () => {
+    const first = renderPlayer();
+    fireEvent.change(screen.getByLabelText('Speed'), { target: { value: '1.75' } });
+    first.unmount();
+
+    // Back later (a reload): the same reader gets 1.75x, another reader on the device keeps 1x.
+    const again = renderPlayer();
+    expect(screen.getByLabelText('Speed')).toHaveValue('1.75');
+    expect(again.audio.playbackRate).toBe(1.75);
+    again.unmount();
+    renderPlayer(vi.fn(), 0, 'audio-speed:8');
+    expect(screen.getByLabelText('Speed')).toHaveValue('1');
+    cleanup();
+
+    localStorage.setItem('audio-speed:7', '9');
+    renderPlayer();
+    expect(screen.getByLabelText('Speed')).toHaveValue('1');
+  });
+
+  it('keeps back, play and forward on one row', () => {
+    renderPlayer();
+    const row = screen.getByTestId('transport');
+    expect(row).not.toHaveClass('flex-wrap');
+    const [back, play, forward] = within(row).getAllByRole('button');
+    expect(back).toHaveAccessibleName('Back 15 seconds');
+    expect(play).toHaveAccessibleName('Play');
+    expect(forward).toHaveAccessibleName('Forward 30 seconds');
   });
 
   it('has a sleep timer that stops playback when its time is up, or at the end of the chapter', async () => {

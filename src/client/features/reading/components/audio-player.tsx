@@ -1,7 +1,8 @@
 /**
  * The listening room's player: one <audio> element with our own accessible controls (play/pause, back
- * 15 s, forward 30 s, a seek slider, speeds 0.75x-2x, a sleep timer, the chapter list from the file's
- * own marks) and the Media Session API, so lock-screen and headset buttons work too.
+ * 15 s, forward 30 s on one row even at 320 px, a seek slider, speeds 0.75x-2x remembered per reader on
+ * this device, a sleep timer, the chapter list from the file's own marks) and the Media Session API, so
+ * lock-screen and headset buttons work too.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CirclePause, CirclePlay, RotateCcw, RotateCw } from 'lucide-react';
@@ -9,8 +10,7 @@ import type { Chapter } from '@shared/schemas/reading';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 import { clock, spokenTime } from '../format';
-
-export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+import { SPEEDS, loadSpeed, saveSpeed } from '../prefs';
 export const SLEEP_CHOICES = [
   { value: 'off', label: 'Off' },
   { value: '5', label: '5 minutes' },
@@ -28,7 +28,12 @@ export interface AudioPlayerProps {
   chapters: Chapter[];
   startAt: number;
   onPosition: (seconds: number, duration: number) => void;
+  /** Where the chosen speed is kept on this device (see `speedKey`). */
+  speedStorageKey: string;
 }
+
+/** The transport buttons: the medium size on a phone, the large one (as `size="lg"`) from 640 px. */
+const BIG_FROM_SM = 'sm:h-12 sm:px-6 sm:text-base';
 
 const chapterAt = (chapters: Chapter[], t: number) => {
   let index = 0;
@@ -38,12 +43,12 @@ const chapterAt = (chapters: Chapter[], t: number) => {
   return index;
 };
 
-export function AudioPlayer({ src, title, author, artwork, chapters, startAt, onPosition }: AudioPlayerProps) {
+export function AudioPlayer({ src, title, author, artwork, chapters, startAt, onPosition, speedStorageKey }: AudioPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(startAt);
   const [duration, setDuration] = useState(0);
-  const [speed, setSpeed] = useState(1);
+  const [speed, setSpeed] = useState(() => loadSpeed(speedStorageKey));
   const [sleep, setSleep] = useState<string>('off');
   const [sleepAt, setSleepAt] = useState<number | null>(null);
   const report = useRef(onPosition);
@@ -78,8 +83,24 @@ export function AudioPlayer({ src, title, author, artwork, chapters, startAt, on
     return () => el.removeEventListener('loadedmetadata', onMeta);
   }, [startAt]);
 
+  // The reader may become known after the player started (the sign-in status arrives): their speed then.
+  useEffect(() => setSpeed(loadSpeed(speedStorageKey)), [speedStorageKey]);
+  const chooseSpeed = (next: number) => {
+    saveSpeed(speedStorageKey, next);
+    setSpeed(next);
+  };
+
+  // A new source resets the element's rate, so it is set again once the file's length is known too.
   useEffect(() => {
-    if (audio.current) audio.current.playbackRate = speed;
+    const el = audio.current;
+    if (!el) return;
+    const apply = () => {
+      el.playbackRate = speed;
+      el.defaultPlaybackRate = speed;
+    };
+    apply();
+    el.addEventListener('loadedmetadata', apply);
+    return () => el.removeEventListener('loadedmetadata', apply);
   }, [speed]);
 
   // Sleep timer: pause at a moment in wall-clock time, or at the end of the current chapter.
@@ -170,7 +191,7 @@ export function AudioPlayer({ src, title, author, artwork, chapters, startAt, on
         onTimeUpdate={onTimeUpdate}
         onSeeked={onTimeUpdate}
       />
-      <div className="rounded-xl border border-ink-700 bg-ink-900/80 p-5 sm:p-6">
+      <div className="rounded-xl border border-ink-700 bg-ink-900/80 p-4 sm:p-6">
         <p className="text-sm tracking-wide text-bone-300 uppercase">Now playing</p>
         <p className="mt-1 font-display text-xl text-bone-50" aria-live="polite">
           {chapters[current]?.title ?? title}
@@ -195,18 +216,25 @@ export function AudioPlayer({ src, title, author, artwork, chapters, startAt, on
             <span>{clock(shownDuration)}</span>
           </div>
         </div>
-        <div className="mt-4 flex flex-wrap items-center justify-center gap-2 sm:gap-3">
-          <Button variant="outline" size="lg" className="px-4" onClick={() => seek(time - 15)}>
-            <RotateCcw aria-hidden="true" /> <span aria-hidden="true">15 s</span>
+        <div className="mt-4 flex items-center justify-center gap-1.5 sm:gap-3" data-testid="transport">
+          {/* One row from 320 px: compact on a phone ("15", "30"), the large size from 640 px. */}
+          <Button variant="outline" className={cn(BIG_FROM_SM, 'shrink-0')} onClick={() => seek(time - 15)}>
+            <RotateCcw aria-hidden="true" />
+            <span aria-hidden="true">
+              15<span className="hidden sm:inline"> s</span>
+            </span>
             <span className="sr-only">Back 15 seconds</span>
           </Button>
-          <Button size="lg" onClick={toggle} className="min-w-24 px-4">
+          <Button onClick={toggle} className={cn(BIG_FROM_SM, 'min-w-24 shrink-0')}>
             {playing ? <CirclePause aria-hidden="true" /> : <CirclePlay aria-hidden="true" />}
             {playing ? 'Pause' : 'Play'}
           </Button>
-          <Button variant="outline" size="lg" className="px-4" onClick={() => seek(time + 30)}>
-            <span aria-hidden="true">30 s</span>
-            <span className="sr-only">Forward 30 seconds</span> <RotateCw aria-hidden="true" />
+          <Button variant="outline" className={cn(BIG_FROM_SM, 'shrink-0')} onClick={() => seek(time + 30)}>
+            <span aria-hidden="true">
+              30<span className="hidden sm:inline"> s</span>
+            </span>
+            <span className="sr-only">Forward 30 seconds</span>
+            <RotateCw aria-hidden="true" />
           </Button>
         </div>
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
@@ -217,7 +245,7 @@ export function AudioPlayer({ src, title, author, artwork, chapters, startAt, on
             <select
               id="audio-speed"
               value={String(speed)}
-              onChange={(e) => setSpeed(Number(e.target.value))}
+              onChange={(e) => chooseSpeed(Number(e.target.value))}
               className="h-10 w-full rounded-md border border-ink-600 bg-ink-950 px-3 text-bone-50"
             >
               {SPEEDS.map((s) => (
@@ -253,7 +281,7 @@ export function AudioPlayer({ src, title, author, artwork, chapters, startAt, on
           </div>
         </div>
       </div>
-      <section aria-labelledby="chapters-title" className="rounded-xl border border-ink-700 bg-ink-900/80 p-5 sm:p-6">
+      <section aria-labelledby="chapters-title" className="rounded-xl border border-ink-700 bg-ink-900/80 p-4 sm:p-6">
         <h2 id="chapters-title" className="font-display text-xl text-bone-50">
           Chapters
         </h2>

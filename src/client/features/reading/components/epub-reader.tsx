@@ -1,13 +1,16 @@
 /**
  * The EPUB reader: foliate-js renders the book, page by page, in a sandboxed same-origin frame where
  * nothing in the book can run (see the build's foliate sandbox plugin and the site's CSP). This
- * component only drives it: open, go to the saved place, turn pages, apply the reader's settings and
+ * component only drives it: open, go to the saved place, turn pages (buttons, keys, swipes, and taps on
+ * the page's edges, heard inside the frame as well as on its margins), apply the reader's settings and
  * report where the reader is.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FoliateView, FoliateTocItem } from 'foliate-js/view.js';
 import { Spinner } from '@client/components/ui/spinner';
 import { type ReaderPrefs, THEME_COLORS } from '../prefs';
+import { tapZone } from '../tap-zones';
+import { useReaderChrome } from '../use-reader-chrome';
 import { PageNav, ReaderBar, type ReaderBarProps, type TocEntry } from './reader-controls';
 
 /**
@@ -27,6 +30,8 @@ export interface EpubLocation {
   cfi: string;
   fraction: number;
   chapter: string | null;
+  /** The contents entry the reader is in (its target), if the book's contents name it. */
+  chapterTarget: string | null;
   atEnd: boolean;
 }
 
@@ -96,6 +101,21 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
   const next = useCallback(() => turn((v) => v.next()), [turn]);
   const prev = useCallback(() => turn((v) => v.prev()), [turn]);
 
+  const chrome = useReaderChrome();
+  const { onTap } = chrome;
+  // A tap at `x` (this window's pixels) on the page. The edges turn towards their side: goLeft / goRight
+  // follow the book's reading direction, so a right-to-left book's left edge moves on.
+  const tapAt = useCallback(
+    (x: number) => {
+      const box = host.current?.getBoundingClientRect();
+      if (!box) return;
+      onTap(tapZone(x, box.left, box.width), (side) => turn((v) => (side === 'left' ? v.goLeft() : v.goRight())));
+    },
+    [onTap, turn],
+  );
+  const tapRef = useRef(tapAt);
+  tapRef.current = tapAt;
+
   useEffect(() => {
     let cancelled = false;
     const onKey = (event: KeyboardEvent) => {
@@ -108,6 +128,21 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
         turn((v) => v.goLeft());
       }
     };
+    // A click inside a page: its x is in the frame's own pixels. Link clicks (foliate-js has already
+    // taken them) and the end of a text selection are not taps.
+    const onPageClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      const doc = event.currentTarget as Document;
+      if (doc.getSelection()?.isCollapsed === false) return;
+      const frame = doc.defaultView?.frameElement;
+      tapRef.current((frame ? frame.getBoundingClientRect().left : 0) + event.clientX);
+    };
+    // A click on the page's margins, outside the frame.
+    const onMarginClick = (event: MouseEvent) => {
+      if (!event.defaultPrevented && event.button === 0) tapRef.current(event.clientX);
+    };
+    const hostEl = host.current;
+    hostEl?.addEventListener('click', onMarginClick);
     window.addEventListener('keydown', onKey);
     (async () => {
       try {
@@ -118,11 +153,14 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
         view.className = 'block h-full';
         host.current.replaceChildren(view as unknown as Node);
         viewRef.current = view;
-        view.addEventListener('load', (e) => e.detail.doc.addEventListener('keydown', onKey));
+        view.addEventListener('load', (e) => {
+          e.detail.doc.addEventListener('keydown', onKey);
+          e.detail.doc.addEventListener('click', onPageClick);
+        });
         view.addEventListener('relocate', (e) => {
           const { fraction, cfi, tocItem, section } = e.detail;
           const atEnd = Boolean(section && section.current >= section.total - 1 && view.renderer.atEnd);
-          const loc = { cfi, fraction: fraction ?? 0, chapter: tocItem?.label?.trim() ?? null, atEnd };
+          const loc = { cfi, fraction: fraction ?? 0, chapter: tocItem?.label?.trim() ?? null, chapterTarget: tocItem?.href ?? null, atEnd };
           setLocation(loc);
           callbacks.current.onLocation(loc);
         });
@@ -147,6 +185,7 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
     })();
     return () => {
       cancelled = true;
+      hostEl?.removeEventListener('click', onMarginClick);
       window.removeEventListener('keydown', onKey);
       viewRef.current?.close();
       viewRef.current?.remove();
@@ -162,14 +201,19 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
   const colors = THEME_COLORS[prefs.theme];
   return (
     <div className="flex h-full flex-col" data-locator={location?.cfi ?? ''}>
-      <ReaderBar
-        title={title}
-        backTo={backTo}
-        toc={toc}
-        onTocSelect={(target) => void viewRef.current?.goTo(target)}
-        prefs={prefs}
-        onPrefsChange={onPrefsChange}
-      />
+      {chrome.shown ? (
+        <ReaderBar
+          title={title}
+          backTo={backTo}
+          toc={toc}
+          currentTarget={location?.chapterTarget}
+          onTocSelect={(target) => void viewRef.current?.goTo(target)}
+          panel={chrome.panel}
+          onPanelChange={chrome.setPanel}
+          prefs={prefs}
+          onPrefsChange={onPrefsChange}
+        />
+      ) : null}
       <div className="relative min-h-0 flex-1" style={{ background: colors.background }}>
         <div ref={host} className="absolute inset-0" />
         {!ready && !failed ? (
@@ -184,15 +228,17 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
         ) : null}
       </div>
       {location?.atEnd && endNote ? <div className="border-t border-ink-800 bg-ink-900">{endNote}</div> : null}
-      <PageNav
-        progress={location ? location.fraction : null}
-        detail={location?.chapter ?? undefined}
-        onPrev={prev}
-        onNext={next}
-        // Until the first page is laid out a turn would be lost.
-        atStart={!ready}
-        atEnd={!ready}
-      />
+      {chrome.shown ? (
+        <PageNav
+          progress={location ? location.fraction : null}
+          detail={location?.chapter ?? undefined}
+          onPrev={prev}
+          onNext={next}
+          // Until the first page is laid out a turn would be lost.
+          atStart={!ready}
+          atEnd={!ready}
+        />
+      ) : null}
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { Spinner } from '@client/components/ui/spinner';
 import { type ReaderPrefs, THEME_COLORS } from '../prefs';
+import { tapZone } from '../tap-zones';
+import { useReaderChrome } from '../use-reader-chrome';
 import { PageNav, ReaderBar, type ReaderBarProps, type TocEntry } from './reader-controls';
 
 export interface PdfLocation {
@@ -54,6 +56,16 @@ async function outlineOf(doc: PDFDocumentProxy): Promise<TocEntry[]> {
   if (outline?.length) await walk(outline, 0);
   if (entries.length) return entries;
   return Array.from({ length: doc.numPages }, (_, i) => ({ label: `Page ${i + 1}`, target: String(i + 1), depth: 0 }));
+}
+
+/** The outline entry the reader is in: the last one starting at or before the page. */
+export function currentEntry(toc: TocEntry[], page: number): string | null {
+  let best: TocEntry | null = null;
+  for (const entry of toc) {
+    const start = Number(entry.target);
+    if (start <= page && (!best || start >= Number(best.target))) best = entry;
+  }
+  return best?.target ?? null;
 }
 
 /** One page: canvas drawn at the given width (CSS px), its text kept for assistive technology. */
@@ -174,6 +186,7 @@ export function PdfReader({ file, startAt, prefs, onPrefsChange, onLocation, tit
     return () => window.removeEventListener('keydown', onKey);
   }, [go, page]);
 
+  const chrome = useReaderChrome();
   // Swipe left / right turns the page in the paginated layout.
   const touch = useRef<{ x: number; y: number } | null>(null);
   const zoom = prefs.fontSize / 100;
@@ -182,15 +195,20 @@ export function PdfReader({ file, startAt, prefs, onPrefsChange, onLocation, tit
 
   return (
     <div className="flex h-full flex-col">
-      <ReaderBar
-        title={title}
-        backTo={backTo}
-        toc={toc}
-        onTocSelect={(target) => go(Number(target))}
-        prefs={prefs}
-        onPrefsChange={onPrefsChange}
-        sizeLabel="Zoom"
-      />
+      {chrome.shown ? (
+        <ReaderBar
+          title={title}
+          backTo={backTo}
+          toc={toc}
+          currentTarget={currentEntry(toc, page)}
+          onTocSelect={(target) => go(Number(target))}
+          panel={chrome.panel}
+          onPanelChange={chrome.setPanel}
+          prefs={prefs}
+          onPrefsChange={onPrefsChange}
+          sizeLabel="Zoom"
+        />
+      ) : null}
       <div
         ref={area}
         className="relative min-h-0 flex-1 overflow-auto p-4"
@@ -202,6 +220,12 @@ export function PdfReader({ file, startAt, prefs, onPrefsChange, onLocation, tit
             (el) => el.getBoundingClientRect().bottom > top + 40,
           );
           if (visible) setPage(Number(visible.dataset.page));
+        }}
+        // A tap on the page's edges turns it; the middle shows or hides the bars.
+        onClick={(e) => {
+          if (e.button !== 0) return;
+          const box = e.currentTarget.getBoundingClientRect();
+          chrome.onTap(tapZone(e.clientX, box.left, box.width), (side) => go(side === 'left' ? page - 1 : page + 1));
         }}
         onTouchStart={(e) => (touch.current = { x: e.touches[0].clientX, y: e.touches[0].clientY })}
         onTouchEnd={(e) => {
@@ -233,14 +257,16 @@ export function PdfReader({ file, startAt, prefs, onPrefsChange, onLocation, tit
           <PdfPage doc={doc} number={page} width={pageWidth} height={zoom <= 1 ? (size.height - 32) * zoom : undefined} filter={filter} />
         )}
       </div>
-      <PageNav
-        progress={pages ? page / pages : null}
-        detail={pages ? `Page ${page} of ${pages}` : undefined}
-        onPrev={() => go(page - 1)}
-        onNext={() => go(page + 1)}
-        atStart={page <= 1}
-        atEnd={page >= pages}
-      />
+      {chrome.shown ? (
+        <PageNav
+          progress={pages ? page / pages : null}
+          detail={pages ? `Page ${page} of ${pages}` : undefined}
+          onPrev={() => go(page - 1)}
+          onNext={() => go(page + 1)}
+          atStart={page <= 1}
+          atEnd={page >= pages}
+        />
+      ) : null}
     </div>
   );
 }

@@ -2,18 +2,39 @@ import { useState } from 'react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Router } from '@client/lib/router';
 import { DEFAULT_PREFS, type ReaderPrefs } from '../prefs';
-import { PageNav, ReaderBar, type TocEntry } from './reader-controls';
+import { PageNav, ReaderBar, type ReaderPanel, type TocEntry } from './reader-controls';
 
 const toc: TocEntry[] = [
   { label: 'Title page', target: 'title.xhtml', depth: 0 },
   { label: 'Chapter One: The Return', target: 'chapter-01.xhtml', depth: 0 },
 ];
 
-function Bar({ onToc = vi.fn(), entries = toc, start = DEFAULT_PREFS }: { onToc?: (t: string) => void; entries?: TocEntry[]; start?: ReaderPrefs }) {
+function Bar({
+  onToc = vi.fn(),
+  entries = toc,
+  start = DEFAULT_PREFS,
+  current = null,
+}: {
+  onToc?: (t: string) => void;
+  entries?: TocEntry[];
+  start?: ReaderPrefs;
+  current?: string | null;
+}) {
   const [prefs, setPrefs] = useState(start);
+  const [panel, setPanel] = useState<ReaderPanel>(null);
   return (
     <Router>
-      <ReaderBar title="What We Owe the Dead" backTo={{ href: '/profile#library', label: 'Your library' }} toc={entries} onTocSelect={onToc} prefs={prefs} onPrefsChange={setPrefs} />
+      <ReaderBar
+        title="What We Owe the Dead"
+        backTo={{ href: '/profile#library', label: 'Your library' }}
+        toc={entries}
+        currentTarget={current}
+        onTocSelect={onToc}
+        panel={panel}
+        onPanelChange={setPanel}
+        prefs={prefs}
+        onPrefsChange={setPrefs}
+      />
       <p data-testid="prefs">{JSON.stringify(prefs)}</p>
     </Router>
   );
@@ -52,6 +73,26 @@ describe('reader controls', () => {
     expect(onToc).toHaveBeenCalledWith('chapter-01.xhtml');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('region', { name: 'Contents' })).toBeNull();
+  });
+
+  it('marks the chapter the reader is in as the current entry', () => {
+    render(<Bar current="chapter-01.xhtml" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Contents' }));
+    const panel = screen.getByRole('region', { name: 'Contents' });
+    expect(within(panel).getByRole('button', { name: 'Chapter One: The Return' })).toHaveAttribute('aria-current', 'true');
+    expect(within(panel).getByRole('button', { name: 'Title page' })).not.toHaveAttribute('aria-current');
+    expect(within(panel).getByText('You are here')).toBeInTheDocument();
+  });
+
+  it('closes the open panel on Escape and gives the focus back to its button', () => {
+    render(<Bar />);
+    const toggle = screen.getByRole('button', { name: 'Reading settings' });
+    fireEvent.click(toggle);
+    expect(screen.getByRole('region', { name: 'Reading settings' })).toBeVisible();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Reading settings' })).toBeNull();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
   });
 
   it('says so when a book has no table of contents', () => {

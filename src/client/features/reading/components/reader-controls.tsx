@@ -1,8 +1,10 @@
 /**
- * The reader's controls, shared by the EPUB and PDF readers: contents, text size (80-200 %), light /
- * sepia / dark, paginated or scrolled, "Previous page" / "Next page" and the progress as a percentage.
+ * The reader's controls, shared by the EPUB and PDF readers: contents (the current chapter marked),
+ * text size (80-200 %), light / sepia / dark, paginated or scrolled, "Previous page" / "Next page" and
+ * the progress as a percentage. Both bars fit a 320 px phone; which panel is open is the reader's state
+ * (a tap on the page closes it), and Escape closes it too.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { ArrowLeft, List, Minus, MoveLeft, MoveRight, Plus, Settings2 } from 'lucide-react';
 import { Button, buttonClasses } from '@client/components/ui/button';
@@ -58,11 +60,18 @@ function Choice<T extends string>(props: {
   );
 }
 
+export type ReaderPanel = 'toc' | 'settings' | null;
+
 export interface ReaderBarProps {
   title: string;
   backTo: { href: string; label: string };
   toc: TocEntry[];
+  /** The target of the contents entry the reader is in, marked as the current one. */
+  currentTarget?: string | null;
   onTocSelect: (target: string) => void;
+  /** The open panel, if any. */
+  panel: ReaderPanel;
+  onPanelChange: (panel: ReaderPanel) => void;
   prefs: ReaderPrefs;
   onPrefsChange: (prefs: ReaderPrefs) => void;
   /** Text size is "zoom" for a PDF. */
@@ -70,10 +79,37 @@ export interface ReaderBarProps {
 }
 
 /** Top bar: back, title, and the Contents and Reading settings panels. */
-export function ReaderBar({ title, backTo, toc, onTocSelect, prefs, onPrefsChange, sizeLabel = 'Text size' }: ReaderBarProps) {
-  const [open, setOpen] = useState<'toc' | 'settings' | null>(null);
+export function ReaderBar(props: ReaderBarProps) {
+  const { title, backTo, toc, currentTarget, onTocSelect, panel: open, onPanelChange, prefs, onPrefsChange, sizeLabel = 'Text size' } = props;
   const id = useId();
-  const toggle = (panel: 'toc' | 'settings') => setOpen((current) => (current === panel ? null : panel));
+  const toggles = { toc: useRef<HTMLButtonElement>(null), settings: useRef<HTMLButtonElement>(null) };
+  const tocList = useRef<HTMLOListElement>(null);
+  const toggle = (panel: 'toc' | 'settings') => onPanelChange(open === panel ? null : panel);
+  const current = currentTarget ? toc.findIndex((entry) => entry.target === currentTarget) : -1;
+
+  // Escape closes the open panel and gives the focus back to the button that opened it.
+  const closeRef = useRef(() => {});
+  closeRef.current = () => {
+    if (!open) return;
+    onPanelChange(null);
+    toggles[open].current?.focus();
+  };
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      closeRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  // Opening the contents shows where the reader is, even in a long list.
+  useEffect(() => {
+    if (open === 'toc') tocList.current?.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
+  }, [open]);
+
   const setSize = (fontSize: number) => onPrefsChange({ ...prefs, fontSize: Math.min(FONT_MAX, Math.max(FONT_MIN, fontSize)) });
 
   return (
@@ -84,10 +120,11 @@ export function ReaderBar({ title, backTo, toc, onTocSelect, prefs, onPrefsChang
           <span className="hidden sm:inline">{backTo.label}</span>
         </Link>
         <h1 className="min-w-0 flex-1 truncate font-display text-base font-semibold text-bone-50 sm:text-lg">{title}</h1>
-        <Button variant="outline" size="sm" aria-expanded={open === 'toc'} aria-controls={`${id}-toc`} onClick={() => toggle('toc')}>
+        <Button ref={toggles.toc} variant="outline" size="sm" aria-expanded={open === 'toc'} aria-controls={`${id}-toc`} onClick={() => toggle('toc')}>
           <List aria-hidden="true" /> Contents
         </Button>
         <Button
+          ref={toggles.settings}
           variant="outline"
           size="sm"
           aria-expanded={open === 'settings'}
@@ -103,18 +140,28 @@ export function ReaderBar({ title, backTo, toc, onTocSelect, prefs, onPrefsChang
         {toc.length === 0 ? (
           <p className="text-sm text-bone-300">This book has no table of contents.</p>
         ) : (
-          <ol className="grid max-h-[50dvh] gap-1 overflow-y-auto">
+          <ol ref={tocList} className="grid max-h-[50dvh] gap-1 overflow-y-auto">
             {toc.map((entry, i) => (
               <li key={`${entry.target}-${i}`} style={{ paddingLeft: `${entry.depth}rem` }}>
                 <button
                   type="button"
-                  className="w-full rounded px-2 py-1.5 text-left text-sm text-bone-100 hover:bg-ink-800 focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none"
+                  aria-current={i === current ? 'true' : undefined}
+                  className={cn(
+                    'flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none',
+                    i === current ? 'bg-blood-900/40 font-medium text-bone-50' : 'text-bone-100 hover:bg-ink-800',
+                  )}
                   onClick={() => {
-                    setOpen(null);
+                    onPanelChange(null);
                     onTocSelect(entry.target);
                   }}
                 >
-                  {entry.label}
+                  <span className="min-w-0 flex-1">{entry.label}</span>
+                  {i === current ? (
+                    // aria-current says it to assistive technology; this says it to the eye.
+                    <span aria-hidden="true" className="shrink-0 text-xs font-normal text-blood-300">
+                      You are here
+                    </span>
+                  ) : null}
                 </button>
               </li>
             ))}
@@ -191,20 +238,32 @@ export interface PageNavProps {
   detail?: string;
 }
 
-/** Bottom bar: Previous page, where the reader is, Next page. */
+/**
+ * Bottom bar: Previous page, where the reader is, Next page. On a phone the buttons read "Previous" and
+ * "Next" (their names stay "Previous page" / "Next page") and the middle gives way, so the bar fits 320 px.
+ */
 export function PageNav({ progress, onPrev, onNext, atStart, atEnd, detail }: PageNavProps) {
   return (
-    <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-3 py-2 sm:px-4">
-      <Button variant="outline" size="md" onClick={onPrev} disabled={atStart}>
-        <MoveLeft aria-hidden="true" /> <span>Previous page</span>
+    <div
+      data-testid="page-nav"
+      className="mx-auto grid w-full max-w-6xl grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-2 px-3 py-2 sm:gap-3 sm:px-4"
+    >
+      <Button variant="outline" size="md" className="shrink-0" onClick={onPrev} disabled={atStart} aria-label="Previous page">
+        <MoveLeft aria-hidden="true" />
+        <span>
+          Previous<span className="hidden sm:inline"> page</span>
+        </span>
       </Button>
-      <p className="text-center text-sm text-bone-200" aria-live="polite" aria-atomic="true">
+      <p className="min-w-0 text-center text-sm text-bone-200" aria-live="polite" aria-atomic="true">
         <span className="sr-only">Progress: </span>
         <span data-testid="reading-progress">{progress === null ? '…' : percent(progress)}</span>
-        {detail ? <span className="block max-w-[9rem] truncate text-xs text-bone-400 sm:max-w-xs">{detail}</span> : null}
+        {detail ? <span className="block truncate text-xs text-bone-400">{detail}</span> : null}
       </p>
-      <Button variant="outline" size="md" onClick={onNext} disabled={atEnd}>
-        <span>Next page</span> <MoveRight aria-hidden="true" />
+      <Button variant="outline" size="md" className="shrink-0" onClick={onNext} disabled={atEnd} aria-label="Next page">
+        <span>
+          Next<span className="hidden sm:inline"> page</span>
+        </span>
+        <MoveRight aria-hidden="true" />
       </Button>
     </div>
   );
