@@ -12,6 +12,12 @@ describe('markup escaping', () => {
     expect(unescapeMarkup(escapeMarkup(text))).toBe(text);
   });
 
+  it('drops what no XML document can hold: control characters, U+FFFE, U+FFFF and broken Unicode', () => {
+    expect(escapeMarkup('A\u0000d\u0001a\u001f \ud800Q\udc00u\ufffei\uffffll & 😀')).toBe('Ada Quill &amp; 😀');
+    // Tab and line breaks are text.
+    expect(escapeMarkup('one\ttwo\r\nthree')).toBe('one\ttwo\r\nthree');
+  });
+
   it('reads &apos; as an apostrophe', () => {
     expect(unescapeMarkup('it&apos;s')).toBe("it's");
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES } from '../constants';
 import { USERNAME_LATIN_ONLY, usernameScriptProblem } from '../usernames';
-import { EMAIL_PATTERN, text } from './common';
+import { EMAIL_PATTERN, lineText, text } from './common';
 
 const invalidEmail = 'Please enter a valid email address';
 const tooLong = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
@@ -26,7 +26,7 @@ export const registerSchema = z.object({
     .max(40, 'Username must be at most 40 characters')
     .regex(/^[\p{L}\p{N}_.-]+$/u, 'Username may contain letters, numbers, dots, dashes and underscores')
     .refine((v) => !/^[\p{L}\p{N}_.-]+$/u.test(v) || usernameScriptProblem(v) === null, USERNAME_LATIN_ONLY),
-  displayName: text().trim().min(1, 'Display name is required').max(80, 'Display name must be at most 80 characters'),
+  displayName: lineText().trim().min(1, 'Display name is required').max(80, 'Display name must be at most 80 characters'),
   password: text()
     .min(1, 'Password is required')
     .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)

@@ -14,13 +14,29 @@ export const text = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(isValidText, { message: INVALID_TEXT_MESSAGE });
 
 /**
- * Control characters (tab, line breaks, DEL and the C1 controls included), the noncharacters U+FFFE and
- * U+FFFF, and unpaired surrogates: what a one-line value has no use for. Decision 0058.
+ * Characters no XML 1.0 document can hold, even escaped: C0 controls other than tab, line feed and carriage
+ * return, and the noncharacters U+FFFE and U+FFFF. A reader's name and a gift message are printed into the
+ * personal EPUB (XHTML), so their fields refuse them; a one-line name refuses every control character
+ * (tab, line breaks, DEL and the C1 controls too). Decision 0058.
  */
+const NON_XML_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 const LINE_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\uFFFE\uFFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const CONTROL_CHARACTERS_MESSAGE = 'This contains control characters that are not allowed.';
 
+/** A name or other one-line text: `text()` that also refuses every control character. */
+export const lineText = (params?: Parameters<typeof z.string>[0]) =>
+  text(params).refine((v) => !LINE_CONTROL_CHARACTERS.test(v), { message: CONTROL_CHARACTERS_MESSAGE });
+
+/** A message of several lines: tabs and line breaks are text; the characters XML cannot hold are refused. */
+export const paragraphText = (params?: Parameters<typeof z.string>[0]) =>
+  text(params).refine((v) => !NON_XML_CHARACTERS.test(v), { message: CONTROL_CHARACTERS_MESSAGE });
+
+const NON_XML_OR_BROKEN = new RegExp(`${NON_XML_CHARACTERS.source}|${LONE_SURROGATE.source}`, 'g');
 const LINE_CONTROL_OR_BROKEN = new RegExp(`${LINE_CONTROL_CHARACTERS.source}|${LONE_SURROGATE.source}`, 'g');
+
+/** Text without what XML 1.0 cannot hold (and without unpaired surrogates): for text printed into markup. */
+export const xmlPrintable = (value: string) => value.replace(NON_XML_OR_BROKEN, '');
 
 /**
  * A one-line value kept rather than refused (the name an upload came with): control characters and broken

@@ -3,7 +3,7 @@
  * schema validates the request on the server and the gift form on the client.
  */
 import { z } from 'zod';
-import { EMAIL_PATTERN, isoDateTime, text } from './common';
+import { EMAIL_PATTERN, isoDateTime, lineText, paragraphText, text } from './common';
 
 export const GIFT_MESSAGE_MAX = 500;
 export const GIFT_NAME_MAX = 100;
@@ -20,7 +20,7 @@ export const GIFT_MESSAGES = {
 
 /** `gift` in the POST /api/checkout body. `sendAt` is an ISO date-time; leave it out to send at once. */
 export const giftRequestSchema = z.object({
-  recipientName: text({ message: GIFT_MESSAGES.nameRequired })
+  recipientName: lineText({ message: GIFT_MESSAGES.nameRequired })
     .trim()
     .min(1, GIFT_MESSAGES.nameRequired)
     .max(GIFT_NAME_MAX, GIFT_MESSAGES.nameTooLong),
@@ -28,7 +28,7 @@ export const giftRequestSchema = z.object({
     .trim()
     .max(254, GIFT_MESSAGES.emailInvalid)
     .regex(EMAIL_PATTERN, GIFT_MESSAGES.emailInvalid),
-  message: text()
+  message: paragraphText()
     .trim()
     .max(GIFT_MESSAGE_MAX, GIFT_MESSAGES.messageTooLong)
     .optional()

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';
 import { createTestApp, createUser, TestAgent, type TestApp } from '../../test/helpers';
+import { CONTROL_CHARACTERS_MESSAGE } from '@shared/schemas/common';
 import { USERNAME_LATIN_ONLY } from '@shared/usernames';
 import { COMMON_PASSWORD_MESSAGE } from './common-passwords';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from './service';
@@ -73,6 +74,9 @@ describe('POST /api/users/register', () => {
     [{ password: '' }, 'password', 'Password is required'],
     [{ password: 'Short1!' }, 'password', 'Password must be at least 8 characters'],
     [{ displayName: '' }, 'displayName', 'Display name is required'],
+    [{ displayName: 'Ada\u0001 L' }, 'displayName', CONTROL_CHARACTERS_MESSAGE],
+    [{ displayName: 'Ada\nL' }, 'displayName', CONTROL_CHARACTERS_MESSAGE],
+    [{ displayName: 'Ada L\ufffe' }, 'displayName', CONTROL_CHARACTERS_MESSAGE],
   ])('validates %o with the SPEC message', async (patch, field, message) => {
     const res = await new TestAgent(t.app).post('/api/users/register', { ...valid, username: 'v1', email: 'v1@example.com', ...patch });
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, grayscale } from 'pdf-lib';
+import { xmlPrintable } from '@shared/schemas/common';
 import type { CopyStamp } from './personalise-epub';
 
 const FOOTER_SIZE = 7;
@@ -16,9 +17,10 @@ export async function personalisePdf(master: Uint8Array, stamp: CopyStamp): Prom
   const doc = await PDFDocument.load(master, { updateMetadata: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const supported = new Set(font.getCharacterSet());
-  // Helvetica covers Latin-1 and a little more; other letters lose their accents or become "?".
+  // Helvetica covers Latin-1 and a little more; other letters lose their accents or become "?". Control
+  // characters and noncharacters print as nothing at all (decision 0058).
   const printable = (text: string) =>
-    [...text]
+    [...xmlPrintable(text)]
       .map((c) => (supported.has(c.codePointAt(0)!) ? c : c.normalize('NFKD').replace(/[^\u0020-\u007e]/g, '') || '?'))
       .join('');
   if (stamp.gift) await addDedicationPage(doc, stamp.gift, printable);

@@ -4,6 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSDOM } from 'jsdom';
+import { CONTROL_CHARACTERS_MESSAGE } from '@shared/schemas/common';
 import { GIFT_CLAIM_MESSAGES, GIFT_MESSAGES } from '@shared/schemas/gifts';
 import { checkoutSessions, gifts, mailOutbox, purchases } from '../../db/schema';
 import { seedFilesDir } from '../../platform/seed';
@@ -253,6 +255,51 @@ describe('gifts: buy for someone else, send, claim once', () => {
     expect(exLibris).toContain('This copy belongs to Fran Reader');
     expect(exLibris).toContain('<p class="gift">A gift from Ada &lt;Buyer&gt;</p>');
     expect(exLibris).toContain('<p class="dedication">First line &amp; more<br/>Second line</p>');
+  });
+
+  it('a recipient name or gift message with control characters or U+FFFE/U+FFFF is a 400; tabs and line breaks in a message are text', async () => {
+    const buyer = await reader();
+    const gift = { recipientName: 'Fran', recipientEmail: 'fran-chars@example.org' };
+    const refused: Array<[Record<string, string>, string]> = [
+      [{ recipientName: 'Fr\u0001an' }, 'gift.recipientName'],
+      [{ recipientName: 'Fran\nSmith' }, 'gift.recipientName'],
+      [{ recipientName: 'Fran\uffff' }, 'gift.recipientName'],
+      [{ message: 'Happy\u0007 birthday' }, 'gift.message'],
+      [{ message: 'Happy birthday\ufffe' }, 'gift.message'],
+      [{ message: 'Happy\u001b[31m birthday' }, 'gift.message'],
+    ];
+    // From an address of its own, so these refusals do not spend the checkout limit of the other tests.
+    const checkout = (body: Record<string, unknown>) => buyer.agent.request({ method: 'POST', url: '/api/checkout', payload: body, remoteAddress: '127.0.0.27' });
+    for (const [patch, field] of refused) {
+      const res = await checkout({ bookId, format: 'ebook', gift: { ...gift, ...patch } });
+      expect(res.statusCode, JSON.stringify(patch)).toBe(400);
+      expect(res.json().fields, JSON.stringify(patch)).toEqual({ [field]: CONTROL_CHARACTERS_MESSAGE });
+    }
+    expect(await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, buyer.user.id))).toEqual([]);
+    const multiline = await checkout({ bookId, format: 'ebook', gift: { ...gift, message: 'Dear Fran,\r\n\tHappy birthday.\nAda' } });
+    expect(multiline.statusCode, multiline.body).toBe(200);
+  });
+
+  it('names and a message stored with control characters still give a well-formed ex-libris page', async () => {
+    // Rows written before the input rule existed: the EPUB builder drops what XML cannot hold.
+    const buyer = await reader({ displayName: 'Ada\u0001 Giver\uffff' });
+    const recipientEmail = `xml-${Date.now()}@example.org`;
+    const purchaseId = await buyGift(buyer, { recipientName: 'Fran', recipientEmail, message: 'placeholder' });
+    await t.database.db.update(gifts).set({ message: 'Happy\u0007 birthday\ufffe\nwith\u001b love' }).where(eq(gifts.purchaseId, purchaseId));
+    await t.app.deps.jobs.runDue();
+    const token = tokenOf((await giftMails(recipientEmail))[0].text);
+    const recipient = await reader({ displayName: 'Fran\u0008 Reader\ufffe' });
+    expect((await recipient.agent.post(`/api/gifts/${token}/claim`)).statusCode).toBe(200);
+    const link = await recipient.agent.get(`/api/digital-assets/${await assetIdOf(t, bookId, 'ebook')}/download`, { auth: 'bearer' });
+    const file = await t.app.inject({ url: link.json().downloadUrl });
+    expect(file.statusCode).toBe(200);
+    const entries = unzipSync(file.rawPayload);
+    const exLibris = Buffer.from(Object.entries(entries).find(([name]) => name.endsWith('ex-libris.xhtml'))![1]).toString('utf8');
+    const page = new (new JSDOM('').window.DOMParser)().parseFromString(exLibris, 'application/xhtml+xml');
+    expect(page.getElementsByTagName('parsererror')).toHaveLength(0);
+    expect(page.querySelector('.owner')?.textContent).toBe('This copy belongs to Fran Reader');
+    expect(page.querySelector('.gift')?.textContent).toBe('A gift from Ada Giver');
+    expect(exLibris).toContain('<p class="dedication">Happy birthday<br/>with love</p>');
   });
 
   it('a gifted PDF opens with a dedication page', async () => {
