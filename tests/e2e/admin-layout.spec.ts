@@ -40,7 +40,8 @@ async function placeOrder(baseURL: string) {
   const checkout = await api.post('/api/checkout', { data: { bookId: featured.id, format: 'hardcover' }, headers: { 'X-CSRF-Token': await csrfToken(api) } });
   expect(checkout.ok()).toBe(true);
   const sessionId = ((await checkout.json()).url as string).split('/').pop()!;
-  const paid = await api.post(`/api/checkout/sessions/${sessionId}/pay`, { headers: { 'X-CSRF-Token': await csrfToken(api) } });
+  const shippingAddress = { name: 'Ada Reader', line1: '1 Harbour Street', city: 'Whitby', postalCode: 'YO21 3PU', country: 'United Kingdom' };
+  const paid = await api.post(`/api/checkout/sessions/${sessionId}/pay`, { data: { shippingAddress }, headers: { 'X-CSRF-Token': await csrfToken(api) } });
   expect(paid.ok()).toBe(true);
   await api.dispose();
 }

@@ -106,18 +106,79 @@ describe('/pay/:sessionId', () => {
     expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
   });
 
-  it('with a discount code: the list price struck through, the code, and Pay for the discounted price', async () => {
+  it('with a discount code: list price, the discount with its code, and Pay for the discounted price', async () => {
     mockFetch({
       '/api/checkout/sessions/cs_1': () =>
         json({ ...SESSION, amount: 799, displayPrice: '£7.99', originalAmount: 999, displayOriginalPrice: '£9.99', discountCode: 'LAUNCH' }),
     });
     renderPay();
     expect(await screen.findByRole('button', { name: 'Pay £7.99' })).toBeInTheDocument();
-    const struck = screen.getAllByTestId('original-price');
-    expect(struck).toHaveLength(2);
-    expect(struck[0].tagName).toBe('S');
-    expect(struck[0]).toHaveTextContent('£9.99');
-    expect(screen.getAllByTestId('price-to-pay')[1]).toHaveTextContent('£7.99');
+    expect(screen.getByText('E-Book × 1').nextSibling).toHaveTextContent('£9.99');
     expect(screen.getByText('LAUNCH')).toBeInTheDocument();
+    expect(screen.getByTestId('discount')).toHaveTextContent('-£2.00');
+    const total = screen.getByText('Total due').nextSibling as HTMLElement;
+    expect(total.querySelector('s')).toHaveTextContent('£9.99');
+    expect(screen.getByTestId('price-to-pay')).toHaveTextContent('£7.99');
+  });
+
+  it('a gift names its recipient and when they get the link', async () => {
+    mockFetch({
+      '/api/checkout/sessions/cs_1': () =>
+        json({ ...SESSION, gift: { recipientName: 'Fran Okafor', recipientEmail: 'fran@example.org', sendAt: null } }),
+    });
+    renderPay();
+    await screen.findByRole('button', { name: 'Pay £9.99' });
+    const note = screen.getByText('Fran Okafor').closest('p')!;
+    expect(note).toHaveTextContent('A gift for Fran Okafor (fran@example.org). We email them a link to claim it as soon as you have paid.');
+    expect(screen.getByText('By email to the recipient')).toBeInTheDocument();
+  });
+
+  it('a print order asks for the shipping address before paying, and sends it', async () => {
+    const sent: unknown[] = [];
+    mockFetch({
+      '/api/checkout/sessions/cs_1': () => json({ ...SESSION, format: 'paperback', digital: false, amount: 1699, displayPrice: '£16.99' }),
+      '/api/csrf-token': () => json({ csrfToken: 't' }),
+      '/api/checkout/sessions/cs_1/pay': (_url, init) => {
+        sent.push(JSON.parse(String(init.body)));
+        return json({ status: 'completed', redirectTo: '/pay/cs_1', orderReference: 'WWD-P' });
+      },
+    });
+    renderPay();
+    const pay = await screen.findByRole('button', { name: 'Pay £16.99' });
+    expect(screen.getByRole('group', { name: 'Shipping address' })).toBeInTheDocument();
+    fireEvent.click(pay);
+    expect(await screen.findByText('Enter the name to ship to')).toBeInTheDocument();
+    expect(screen.getByText('Enter the first line of the address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Postcode')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Ada Reader' } });
+    fireEvent.change(screen.getByLabelText('Address line 1'), { target: { value: '1 Harbour Street' } });
+    fireEvent.change(screen.getByLabelText('Town or city'), { target: { value: 'Whitby' } });
+    fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: 'YO21 3PU' } });
+    fireEvent.click(pay);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      shippingAddress: { name: 'Ada Reader', line1: '1 Harbour Street', city: 'Whitby', postalCode: 'YO21 3PU', country: 'United Kingdom' },
+    });
+  });
+
+  it('the confirmation of a print order shows where it ships', async () => {
+    mockFetch({
+      '/api/checkout/sessions/cs_1': () =>
+        json({
+          ...SESSION,
+          status: 'completed',
+          format: 'hardcover',
+          digital: false,
+          displayPrice: '£24.99',
+          orderReference: 'WWD-ABC',
+          shippingAddress: ['Ada Reader', '1 Harbour Street', 'Whitby YO21 3PU', 'United Kingdom'],
+        }),
+    });
+    renderPay();
+    expect(await screen.findByText('Shipping to')).toBeInTheDocument();
+    expect(screen.getByText('Whitby YO21 3PU')).toBeInTheDocument();
+    expect(screen.getByText('Total paid')).toBeInTheDocument();
   });
 });

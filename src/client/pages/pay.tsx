@@ -6,8 +6,9 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '@client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, CreditCard, Lock, PackageCheck, XCircle } from 'lucide-react';
-import type { PaymentSession } from '@shared/schemas/checkout';
+import { CheckCircle2, CreditCard, Gift, Lock, PackageCheck, XCircle } from 'lucide-react';
+import type { PaymentSession, ShippingAddress } from '@shared/schemas/checkout';
+import { priceLines } from '@shared/order-words';
 import { formatLabel } from '@shared/constants';
 import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
@@ -24,6 +25,13 @@ import {
 } from '@client/features/checkout/api';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { DiscountedPrice } from '@client/features/checkout/components/discounted-price';
+import {
+  type AddressDraft,
+  type AddressErrors,
+  EMPTY_ADDRESS,
+  ShippingAddressFields,
+  checkAddress,
+} from '@client/features/checkout/components/shipping-address-fields';
 import { errorMessage, isApiStatus } from '@client/lib/api-errors';
 
 export default function PayPage() {
@@ -90,6 +98,7 @@ function SessionView({ session }: { session: PaymentSession }) {
 }
 
 function OrderSummary({ session }: { session: PaymentSession }) {
+  const price = priceLines(session.amount, session.originalAmount);
   return (
     <div className="p-8">
       <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.25em] text-blood-400 uppercase">
@@ -106,25 +115,26 @@ function OrderSummary({ session }: { session: PaymentSession }) {
           <p className="mt-1 text-bone-300">{formatLabel(session.format)}</p>
         </div>
       </div>
+      {session.gift ? <GiftFor gift={session.gift} /> : null}
       <dl className="mt-10 grid gap-3 border-t border-ink-700 pt-6 text-sm">
         <div className="flex justify-between text-bone-300">
           <dt>{formatLabel(session.format)} × 1</dt>
-          <dd>
-            <DiscountedPrice displayPrice={session.displayPrice} displayOriginalPrice={session.displayOriginalPrice} />
-          </dd>
+          <dd>{price.listPrice}</dd>
         </div>
-        {session.discountCode ? (
-          <div className="flex justify-between text-bone-300">
-            <dt>Discount code</dt>
-            <dd className="font-mono">{session.discountCode}</dd>
+        {price.discount ? (
+          <div className="flex justify-between gap-4 text-bone-300">
+            <dt>
+              Discount{session.discountCode ? <> (code <span className="font-mono">{session.discountCode}</span>)</> : null}
+            </dt>
+            <dd data-testid="discount">{price.discount}</dd>
           </div>
         ) : null}
         <div className="flex justify-between text-bone-300">
           <dt>{session.digital ? 'Delivery' : 'Shipping'}</dt>
-          <dd>{session.digital ? 'Instant download' : 'Included'}</dd>
+          <dd>{session.gift ? 'By email to the recipient' : session.digital ? 'Instant download' : 'Included'}</dd>
         </div>
         <div className="flex justify-between border-t border-ink-700 pt-3 text-base font-semibold text-bone-50">
-          <dt>Total due</dt>
+          <dt>{session.status === 'completed' ? 'Total paid' : 'Total due'}</dt>
           <dd>
             <DiscountedPrice displayPrice={session.displayPrice} displayOriginalPrice={session.displayOriginalPrice} />
           </dd>
@@ -134,17 +144,48 @@ function OrderSummary({ session }: { session: PaymentSession }) {
   );
 }
 
+const sendDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** Whom a gift is for, so the buyer pays knowing where it goes. */
+function GiftFor({ gift }: { gift: NonNullable<PaymentSession['gift']> }) {
+  return (
+    <div className="mt-8 flex gap-3 rounded-lg border border-blood-500/30 bg-blood-500/5 p-4 text-sm">
+      <Gift aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blood-400" />
+      <p className="text-bone-200">
+        A gift for <strong className="text-bone-50">{gift.recipientName}</strong>{' '}
+        <span className="break-all text-bone-400">({gift.recipientEmail})</span>.{' '}
+        {gift.sendAt
+          ? `We email them a link to claim it on ${sendDate.format(new Date(gift.sendAt))}.`
+          : 'We email them a link to claim it as soon as you have paid.'}
+      </p>
+    </div>
+  );
+}
+
 function PayForm({ session }: { session: PaymentSession }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [address, setAddress] = useState<AddressDraft>(EMPTY_ADDRESS);
+  const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
 
   async function run(action: 'pay' | 'cancel') {
     setConfirmCancel(false);
+    // A print order needs the address it ships to before anything is paid.
+    let shipTo: ShippingAddress | undefined;
+    if (action === 'pay' && !session.digital) {
+      const checked = checkAddress(address);
+      if ('errors' in checked) {
+        setAddressErrors(checked.errors);
+        return;
+      }
+      setAddressErrors({});
+      shipTo = checked.address;
+    }
     setBusy(action);
     try {
-      const result = action === 'pay' ? await payLocalSession(session.id) : await cancelLocalSession(session.id);
+      const result = action === 'pay' ? await payLocalSession(session.id, shipTo) : await cancelLocalSession(session.id);
       if (action === 'pay' && result.status === 'completed') {
         toast({
           title: 'Payment successful',
@@ -174,6 +215,9 @@ function PayForm({ session }: { session: PaymentSession }) {
         <h2 className="font-display text-xl font-semibold text-bone-50">Pay with card</h2>
         <p className="mt-1 text-sm text-bone-400">Receipt to {session.customerEmail}</p>
       </div>
+      {session.digital ? null : (
+        <ShippingAddressFields value={address} errors={addressErrors} disabled={busy !== null} onChange={setAddress} />
+      )}
       <div role="note" aria-labelledby="test-payment-title" className="rounded-lg border border-dashed border-bone-300/30 p-4 text-sm text-bone-300">
         <p className="flex items-center gap-2 font-medium text-bone-100">
           <CreditCard aria-hidden="true" className="size-4 text-blood-400" />
@@ -252,6 +296,18 @@ function Completed({ session }: { session: PaymentSession }) {
           <dt className="text-bone-400">Status</dt>
           <dd className="text-bone-50">Preparing to ship</dd>
         </div>
+        {session.shippingAddress?.length ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-bone-400">Shipping to</dt>
+            <dd className="text-right text-bone-50">
+              {session.shippingAddress.map((line, i) => (
+                <span key={i} className="block">
+                  {line}
+                </span>
+              ))}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <Link to="/profile#library" className={buttonClasses('outline', 'md', 'w-fit')}>
         View my orders

@@ -52,6 +52,51 @@ export type StoreFormatsResponse = z.infer<typeof storeFormatsResponseSchema>;
 
 export const CHECKOUT_STATUSES = ['open', 'completed', 'cancelled', 'expired'] as const;
 
+// --- shipping address (print orders on the local payment page) ------------------------------------
+
+const addressField = (label: string, max: number) =>
+  text({ message: `Enter ${label}` })
+    .trim()
+    .min(1, `Enter ${label}`)
+    .max(max, `Keep ${label} under ${max} characters`);
+
+/** Where a hardcover or paperback goes: typed on the local payment page (Stripe collects its own). */
+export const shippingAddressSchema = z.object({
+  name: addressField('the name to ship to', 100),
+  line1: addressField('the first line of the address', 200),
+  line2: text().trim().max(200, 'Keep the second line under 200 characters').optional(),
+  city: addressField('the town or city', 100),
+  postalCode: addressField('the postcode', 20),
+  country: addressField('the country', 60),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/** POST /api/checkout/sessions/{id}/pay: print orders carry the address to ship to. */
+export const payRequestSchema = z.object({ shippingAddress: shippingAddressSchema.optional() });
+
+export const SHIPPING_ADDRESS_REQUIRED = 'Enter the address to ship your order to.';
+
+/**
+ * An address as an order keeps it: the payment provider's shape (Stripe's shipping details), which the
+ * local page writes too, so every order reads the same way.
+ */
+export function storedAddress(a: ShippingAddress) {
+  return {
+    name: a.name,
+    address: { line1: a.line1, line2: a.line2 || null, city: a.city, postal_code: a.postalCode, country: a.country },
+  };
+}
+
+/** A stored address as lines to print on a label; empty when there is none. */
+export function addressLines(stored: unknown): string[] {
+  if (!stored || typeof stored !== 'object') return [];
+  const { name, address } = stored as { name?: unknown; address?: Record<string, unknown> | null };
+  const part = (v: unknown) => (typeof v === 'string' && v.trim() ? [v.trim()] : []);
+  const a = address ?? {};
+  const town = [...part(a.city), ...part(a.postal_code)].join(' ');
+  return [...part(name), ...part(a.line1), ...part(a.line2), ...part(town), ...part(a.state), ...part(a.country)];
+}
+
 /** What the local payment page shows about one checkout session. */
 export const paymentSessionSchema = z.object({
   id: text(),
@@ -71,6 +116,10 @@ export const paymentSessionSchema = z.object({
   originalAmount: z.number().int().nullable().optional(),
   displayOriginalPrice: text().nullable().optional(),
   discountCode: text().nullable().optional(),
+  /** A gift: who receives it, and when the claim link is sent (null: as soon as it is paid). */
+  gift: z.object({ recipientName: text(), recipientEmail: text(), sendAt: text().nullable() }).nullable().optional(),
+  /** A paid print order: where it ships. */
+  shippingAddress: z.array(text()).optional(),
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 

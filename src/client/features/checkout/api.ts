@@ -1,7 +1,7 @@
 /** Store reads and calls for the purchase flow (formats with server prices, checkout, payment page). */
 import { useQuery } from '@tanstack/react-query';
 import type { Quote } from '@shared/schemas/discounts';
-import type { PaymentResult, PaymentSession, StoreFormatsResponse } from '@shared/schemas/checkout';
+import type { PaymentResult, PaymentSession, ShippingAddress, StoreFormatsResponse } from '@shared/schemas/checkout';
 import { apiRequest } from '@client/lib/api-client';
 
 export { createCheckout, FEATURED_BOOK_PATH, fetchFeaturedBook } from '@client/lib/checkout';
@@ -36,8 +36,8 @@ export function usePaymentSession(sessionId: string, options: { poll?: boolean }
   });
 }
 
-export async function payLocalSession(sessionId: string): Promise<PaymentResult> {
-  const res = await apiRequest('POST', `/api/checkout/sessions/${encodeURIComponent(sessionId)}/pay`);
+export async function payLocalSession(sessionId: string, shippingAddress?: ShippingAddress): Promise<PaymentResult> {
+  const res = await apiRequest('POST', `/api/checkout/sessions/${encodeURIComponent(sessionId)}/pay`, shippingAddress ? { shippingAddress } : undefined);
   return (await res.json()) as PaymentResult;
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookPrices, checkoutSessions, mailOutbox, purchaseCustomerInfo, purchases } from '../../db/schema';
 import { TestAgent, type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
-import { buy, featuredBookId, startCheckout } from './test-support';
+import { TEST_ADDRESS, buy, featuredBookId, startCheckout } from './test-support';
 
 describe('checkout with the local payment page', () => {
   let t: TestApp;
@@ -100,7 +100,7 @@ describe('checkout with the local payment page', () => {
     expect(mails[0].kind).toBe('receipt');
     expect(mails[0].text).toContain('https://shop.example.com/profile#library');
     expect(mails[0].text).toContain(paid.orderReference!);
-    expect(mails[0].text).toContain('£9.99');
+    expect(mails[0].text).toContain('List price: £9.99\nDiscount: None\nTotal paid: £9.99\n');
   });
 
   it('a hardcover is an order to ship: listed with its status; only its included ebook is in the library', async () => {
@@ -112,6 +112,29 @@ describe('checkout with the local payment page', () => {
     expect(orders[0]).toMatchObject({ format: 'hardcover', status: 'completed', displayPrice: '£24.99', shippedAt: null });
     const library = (await agent.get('/api/library/books')).json() as Array<{ format: string; includedWith: string | null }>;
     expect(library.map((i) => [i.format, i.includedWith])).toEqual([['ebook', 'hardcover']]);
+  });
+
+  it('a print order on the local page asks where to ship it; the address is kept on the order and shown', async () => {
+    const { user, agent } = await newBuyer();
+    const sessionId = await startCheckout(agent, bookId, 'paperback');
+    const missing = await agent.post(`/api/checkout/sessions/${sessionId}/pay`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ message: 'Enter the address to ship your order to.', fields: { shippingAddress: 'Enter the address to ship your order to.' } });
+    const blank = await agent.post(`/api/checkout/sessions/${sessionId}/pay`, { shippingAddress: { ...TEST_ADDRESS, city: '  ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('Enter the town or city');
+    expect(await t.database.db.select().from(purchases).where(eq(purchases.userId, user.id))).toHaveLength(0);
+
+    const paid = await agent.post(`/api/checkout/sessions/${sessionId}/pay`, { shippingAddress: { ...TEST_ADDRESS, line2: 'Flat 2' } });
+    expect(paid.json().status).toBe('completed');
+    const [row] = await t.database.db.select().from(purchases).where(eq(purchases.userId, user.id));
+    const [info] = await t.database.db.select().from(purchaseCustomerInfo).where(eq(purchaseCustomerInfo.purchaseId, row.id));
+    expect(info.shippingAddress).toEqual({
+      name: 'Ada Reader',
+      address: { line1: '1 Harbour Street', line2: 'Flat 2', city: 'Whitby', postal_code: 'YO21 3PU', country: 'United Kingdom' },
+    });
+    const confirmation = (await agent.get(`/api/checkout/sessions/${sessionId}`)).json();
+    expect(confirmation.shippingAddress).toEqual(['Ada Reader', '1 Harbour Street', 'Flat 2', 'Whitby YO21 3PU', 'United Kingdom']);
   });
 
   it("another user can neither see nor pay someone else's checkout", async () => {

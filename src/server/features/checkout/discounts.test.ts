@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOUNT_MESSAGES, DISCOUNT_REFUSALS } from '@shared/schemas/discounts';
-import { checkoutSessions, discountCodes, purchases } from '../../db/schema';
+import { checkoutSessions, discountCodes, mailOutbox, purchases } from '../../db/schema';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
 import { featuredBookId } from './test-support';
@@ -120,6 +120,10 @@ describe('discount codes', () => {
     expect(row).toMatchObject({ format: 'ebook', price: 499, kind: 'paid' });
     const [stored] = await t.database.db.select().from(discountCodes).where(eq(discountCodes.code, name));
     expect(stored.redemptions).toBe(1);
+    // The receipt shows the list price, the discount with its code, and what was paid.
+    const [receipt] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(receipt.text).toContain(`List price: £9.99\nDiscount (code ${name}): -£5.00\nTotal paid: £4.99\n`);
+    expect(receipt.html).toContain('<td><strong>Total paid</strong></td><td><strong>£4.99</strong></td>');
   });
 
   it('an amount off never takes the price below £0.30', async () => {

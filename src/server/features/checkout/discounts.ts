@@ -79,6 +79,13 @@ export async function priceWithDiscount(
  * as uses remain get a row back (PostgreSQL re-checks the condition on the row another transaction just
  * committed). False means the code ran out between checkout and payment.
  */
+/** The code as the author wrote it, for the receipt; null without one. */
+export async function discountCodeName(tx: DbOrTx, discountCodeId: number | null): Promise<string | null> {
+  if (discountCodeId === null) return null;
+  const [row] = await tx.select({ code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.id, discountCodeId));
+  return row?.code ?? null;
+}
+
 export async function redeemDiscount(tx: DbOrTx, discountCodeId: number): Promise<boolean> {
   const rows = await tx
     .update(discountCodes)

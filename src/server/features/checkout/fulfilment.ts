@@ -4,7 +4,7 @@ import { DEFAULT_MAX_DOWNLOADS, isDigitalFormat } from '@shared/constants';
 import { books, checkoutSessions, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';
 import type { PaymentEvent } from '../../platform/payments';
-import { DiscountRanOutError, redeemDiscount, settleRanOutCheckout } from './discounts';
+import { DiscountRanOutError, discountCodeName, redeemDiscount, settleRanOutCheckout } from './discounts';
 import { addIncludedEbook } from './included-ebook';
 import { giftPurchaseFields, recordGift } from '../gifts/service';
 import { isFirstDelivery } from './payment-events';
@@ -135,6 +135,8 @@ export async function handlePaymentEvent(
         bookTitle: buyer.title,
         format: session.format,
         amount: session.amount,
+        originalAmount: session.originalAmount,
+        discountCode: await discountCodeName(tx, session.discountCodeId),
         orderReference,
         purchaseDate: now,
         publicUrl: config.publicUrl,

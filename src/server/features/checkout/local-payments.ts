@@ -3,7 +3,7 @@
  * payment goes through the same fulfilment as a Stripe webhook.
  */
 import { and, eq } from 'drizzle-orm';
-import type { PaymentResult } from '@shared/schemas/checkout';
+import { type PaymentResult, type ShippingAddress, SHIPPING_ADDRESS_REQUIRED, storedAddress } from '@shared/schemas/checkout';
 import { DISCOUNT_REFUSALS } from '@shared/schemas/discounts';
 import type { AppDeps } from '../../deps';
 import { checkoutSessions } from '../../db/schema';
@@ -28,7 +28,12 @@ async function localSession(deps: Pick<AppDeps, 'database' | 'payments'>, userId
   return { session, provider, providerSessionId: row.providerSessionId };
 }
 
-export async function payLocalSession(deps: AppDeps, userId: number, sessionId: string): Promise<PaymentResult> {
+export async function payLocalSession(
+  deps: AppDeps,
+  userId: number,
+  sessionId: string,
+  shippingAddress?: ShippingAddress,
+): Promise<PaymentResult> {
   const { session, provider, providerSessionId } = await localSession(deps, userId, sessionId);
   if (session.status === 'open' && new Date(session.expiresAt) <= deps.clock.now()) {
     throw new AppError('CHECKOUT_EXPIRED', 410, 'This checkout has expired. Please start your purchase again.');
@@ -37,6 +42,10 @@ export async function payLocalSession(deps: AppDeps, userId: number, sessionId: 
     throw new AppError('CHECKOUT_CLOSED', 409, 'This checkout was cancelled. Please start your purchase again.');
   }
   if (session.status === 'open') {
+    // A print order needs somewhere to go; Stripe's page asks for it itself, this page asks here.
+    if (!session.digital && !shippingAddress) {
+      throw new AppError('VALIDATION_ERROR', 400, SHIPPING_ADDRESS_REQUIRED, { shippingAddress: SHIPPING_ADDRESS_REQUIRED });
+    }
     const paid = await handlePaymentEvent(
       deps,
       provider.paymentEvent({
@@ -46,6 +55,7 @@ export async function payLocalSession(deps: AppDeps, userId: number, sessionId: 
         currency: session.currency,
         customerName: '',
         customerEmail: session.customerEmail,
+        shippingAddress: !session.digital && shippingAddress ? storedAddress(shippingAddress) : null,
       }),
       'local',
     );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/schemas/common';
-import { checkoutRequestSchema, checkoutResponseSchema, paymentResultSchema, paymentSessionParams, paymentSessionSchema, storeFormatsResponseSchema } from '@shared/schemas/checkout';
+import { checkoutRequestSchema, checkoutResponseSchema, paymentResultSchema, paymentSessionParams, paymentSessionSchema, payRequestSchema, storeFormatsResponseSchema } from '@shared/schemas/checkout';
 import { quoteRoutes } from './discount-routes';
 import { cancelLocalSession, payLocalSession } from './local-payments';
 import { defineReconcileJob } from './reconcile';
@@ -64,12 +64,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['checkout'],
-        summary: 'Pay on the local test payment page',
+        summary: 'Pay on the local test payment page (print orders send the address to ship to)',
         params: paymentSessionParams,
+        body: payRequestSchema.nullish(),
         response: { 200: paymentResultSchema, ...errors, 410: errorSchema },
       },
     },
-    async (request) => payLocalSession(app.deps, request.auth!.userId, request.params.sessionId),
+    async (request) => payLocalSession(app.deps, request.auth!.userId, request.params.sessionId, request.body?.shippingAddress),
   );
 
   app.post(

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { PHYSICAL_FORMATS, type PurchaseFormat, formatPrice, isDigitalFormat } from '@shared/constants';
-import { type CheckoutRequest, type PaymentSession, type StoreFormatsResponse } from '@shared/schemas/checkout';
+import { type CheckoutRequest, type PaymentSession, type StoreFormatsResponse, addressLines } from '@shared/schemas/checkout';
 import { formatLabel } from '@shared/constants';
-import { checkoutSessions, books, digitalAssets, discountCodes, purchases, users } from '../../db/schema';
+import { checkoutSessions, books, digitalAssets, discountCodes, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { getBook, getFeaturedBook, getPrice, listPrices } from '../books/service';
@@ -153,12 +153,15 @@ export async function getPaymentSession(db: DbOrTx, userId: number, sessionId: s
       orderReference: purchases.orderReference,
       originalAmount: checkoutSessions.originalAmount,
       discountCode: discountCodes.code,
+      gift: checkoutSessions.gift,
+      shippingAddress: purchaseCustomerInfo.shippingAddress,
     })
     .from(checkoutSessions)
     .innerJoin(books, eq(books.id, checkoutSessions.bookId))
     .innerJoin(users, eq(users.id, checkoutSessions.userId))
     .leftJoin(purchases, eq(purchases.id, checkoutSessions.purchaseId))
     .leftJoin(discountCodes, eq(discountCodes.id, checkoutSessions.discountCodeId))
+    .leftJoin(purchaseCustomerInfo, eq(purchaseCustomerInfo.purchaseId, checkoutSessions.purchaseId))
     .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.userId, userId)))
     .limit(1);
   if (!row) throw notFound('Checkout session not found');
@@ -178,6 +181,8 @@ export async function getPaymentSession(db: DbOrTx, userId: number, sessionId: s
     originalAmount: row.originalAmount,
     displayOriginalPrice: row.originalAmount == null ? null : formatPrice(row.originalAmount),
     discountCode: row.discountCode ?? null,
+    gift: row.gift ? { recipientName: row.gift.recipientName, recipientEmail: row.gift.recipientEmail, sendAt: row.gift.sendAt } : null,
+    shippingAddress: addressLines(row.shippingAddress),
   };
 }
 

@@ -1,4 +1,5 @@
 import { formatLabel, formatPrice, isDigitalFormat } from '@shared/constants';
+import { priceLines } from '@shared/order-words';
 import type { MailMessage } from '../../platform/mail';
 import { escapeMarkup } from '../../platform/markup';
 
@@ -7,7 +8,11 @@ export interface ReceiptInput {
   customerName: string;
   bookTitle: string;
   format: string;
+  /** What was paid. */
   amount: number;
+  /** The list price when a discount code lowered it; null or absent without a code. */
+  originalAmount?: number | null;
+  discountCode?: string | null;
   orderReference: string;
   purchaseDate: Date;
   publicUrl: URL;
@@ -19,7 +24,9 @@ export interface ReceiptInput {
 export function receiptMail(input: ReceiptInput): MailMessage {
   const libraryUrl = new URL('/profile#library', input.publicUrl).toString();
   const label = formatLabel(input.format);
-  const price = formatPrice(input.amount);
+  const price = priceLines(input.amount, input.originalAmount);
+  const discountLabel = input.discountCode ? `Discount (code ${input.discountCode})` : 'Discount';
+  const discount = price.discount ?? 'None';
   const date = input.purchaseDate.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
   const digital = isDigitalFormat(input.format);
   const next = input.giftFor
@@ -34,7 +41,9 @@ export function receiptMail(input: ReceiptInput): MailMessage {
     '',
     `Order reference: ${input.orderReference}`,
     `Item: ${input.bookTitle} (${label})`,
-    `Price: ${price}`,
+    `List price: ${price.listPrice}`,
+    `${discountLabel}: ${discount}`,
+    `Total paid: ${price.total}`,
     `Date: ${date}`,
     '',
     next,
@@ -47,7 +56,9 @@ export function receiptMail(input: ReceiptInput): MailMessage {
 <table cellpadding="4">
 <tr><td>Order reference</td><td><strong>${escapeMarkup(input.orderReference)}</strong></td></tr>
 <tr><td>Item</td><td>${escapeMarkup(input.bookTitle)} (${escapeMarkup(label)})</td></tr>
-<tr><td>Price</td><td>${escapeMarkup(price)}</td></tr>
+<tr><td>List price</td><td>${escapeMarkup(price.listPrice)}</td></tr>
+<tr><td>${escapeMarkup(discountLabel)}</td><td>${escapeMarkup(discount)}</td></tr>
+<tr><td><strong>Total paid</strong></td><td><strong>${escapeMarkup(price.total)}</strong></td></tr>
 <tr><td>Date</td><td>${escapeMarkup(date)}</td></tr>
 </table>
 <p>${escapeMarkup(next)}</p>

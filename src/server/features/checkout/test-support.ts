@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
+import { isDigitalFormat } from '@shared/constants';
 import { digitalAssets, purchases } from '../../db/schema';
 import { type TestAgent, type TestApp, createUser, signedInAgent } from '../../test/helpers';
 
@@ -24,10 +25,13 @@ export async function startCheckout(agent: TestAgent, bookId: number, format: st
   return match![1];
 }
 
-/** Checkout and pay on the local payment page; returns the pay answer. */
+/** An address to ship a test's print order to. */
+export const TEST_ADDRESS = { name: 'Ada Reader', line1: '1 Harbour Street', city: 'Whitby', postalCode: 'YO21 3PU', country: 'United Kingdom' };
+
+/** Checkout and pay on the local payment page (print orders with an address); returns the pay answer. */
 export async function buy(agent: TestAgent, bookId: number, format: string) {
   const sessionId = await startCheckout(agent, bookId, format);
-  const res = await agent.post(`/api/checkout/sessions/${sessionId}/pay`);
+  const res = await agent.post(`/api/checkout/sessions/${sessionId}/pay`, isDigitalFormat(format) ? undefined : { shippingAddress: TEST_ADDRESS });
   expect(res.statusCode, res.body).toBe(200);
   return { sessionId, ...(res.json() as { status: string; redirectTo: string; orderReference: string | null }) };
 }

@@ -40,6 +40,9 @@ describe('gifts: buy for someone else, send, claim once', () => {
     const res = await buyer.agent.post('/api/checkout', { bookId, format, gift });
     expect(res.statusCode, res.body).toBe(200);
     const sessionId = res.json().url.split('/').pop() as string;
+    // The payment page names whom the gift is for, before anything is paid.
+    const page = (await buyer.agent.get(`/api/checkout/sessions/${sessionId}`)).json();
+    expect(page.gift).toEqual({ recipientName: gift.recipientName, recipientEmail: gift.recipientEmail, sendAt: gift.sendAt ?? null });
     const paid = await buyer.agent.post(`/api/checkout/sessions/${sessionId}/pay`);
     expect(paid.statusCode, paid.body).toBe(200);
     const [session] = await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));

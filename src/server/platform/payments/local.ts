@@ -40,6 +40,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     currency: string;
     customerName: string;
     customerEmail: string;
+    /** Print orders: where to ship, in the provider's shape (Stripe's shipping details). */
+    shippingAddress?: unknown;
   }): PaymentEvent {
     return {
       id: `local_evt_${this.random.token(18)}`,
@@ -52,7 +54,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         currency: session.currency,
         customerName: session.customerName,
         customerEmail: session.customerEmail,
-        shippingAddress: null,
+        shippingAddress: session.shippingAddress ?? null,
       },
     };
   }
