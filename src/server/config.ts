@@ -42,6 +42,8 @@ const envObject = z.object({
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.default(false),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
+    /** How long a start waits for PostgreSQL and the S3 bucket to answer before it exits (decision 0063). */
+    STARTUP_WAIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     TRUST_PROXY: z.string().default('false'),
     DEMO_LOGIN: bool.optional(),
     SITE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -6,7 +5,18 @@ import { runMigrations } from './db/migrate';
 import { seed } from './platform/seed';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createFileStore } from './platform/files';
+import { createFileStore, S3FileStore } from './platform/files';
+import { smtpTransport } from './platform/mail';
+import {
+  checkSmtp,
+  connectRedis,
+  isPermanentDatabaseError,
+  reasonOf,
+  type Say,
+  StartAbort,
+  waitForService,
+  whereIs,
+} from './platform/start-checks';
 import { startControlSocket } from './platform/control-socket';
 import { drainThenClose } from './platform/drain';
 import v8 from 'node:v8';
@@ -36,57 +46,85 @@ if (!config.DATABASE_URL && fs.existsSync(path.join(config.dataDir, 'pglite', 'P
 // Start-up phases, in ms since the process started, for the ready line.
 const phases: Record<string, number> = { modules: Math.round(performance.now()) };
 const mark = (name: string) => (phases[name] = Math.round(performance.now()));
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.dataDir,
-  onIdleError: (error) => console.warn(`database connection lost: ${error.message}`),
-});
-mark('database');
-await runMigrations(database);
-mark('migrations');
-const files = createFileStore(config);
-// Commands fail at once while Redis is away (no offline queue), so requests fall back instead of waiting.
-const redis = config.REDIS_URL
-  ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
-  : null;
-let redisWarnedAt = 0;
-redis?.on('error', (error) => {
-  if (Date.now() - redisWarnedAt < 60_000) return;
-  redisWarnedAt = Date.now();
-  console.warn(`redis unavailable (${error.message}): rate limits count per instance until it returns`);
-});
-const app = await buildApp({ config, database, files, redis });
-mark('app');
-await seed(database.db, files, {
-  admin:
-    config.ADMIN_USERNAME && config.ADMIN_EMAIL && config.ADMIN_PASSWORD
-      ? { username: config.ADMIN_USERNAME, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }
-      : undefined,
-  log: (m) => app.log.info(m),
-  demoReader: config.demoLoginEnabled,
-});
-// Recurring jobs get their rows; the reconciliation with the payment provider runs at every start.
-await app.deps.jobs.ensureRecurring({ runNow: ['stripe-reconcile'] });
-const stopJobs = app.deps.jobs.start(Math.min(config.MAIL_POLL_MS, 5000));
-mark('seed');
-await app.listen({ port: config.PORT, host: config.HOST });
-mark('listening');
-// PGlite belongs to this process alone, so `npm run backup` asks it for the archive over a local socket.
-const control =
-  database.kind === 'pglite'
-    ? await startControlSocket(config.dataDir, { database, files, log: app.log }).catch((error: Error) => {
-        // The site runs without it; only `npm run backup` against this running server is unavailable.
-        app.log.warn({ err: error }, 'backup control socket unavailable (is DATA_DIR too long a path?)');
-        return null;
-      })
-    : null;
-app.log.info(
-  { startup: phases },
-  `Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider}) ` +
-    `${Math.round(performance.now())} ms after the process started`,
-);
-// The public pages are drawn once in the background, ahead of their first readers.
-void warmPublicPages(app).catch((error: Error) => app.log.warn({ err: error }, 'could not draw the public pages ahead'));
+// The operator's lines about the services (decision 0063): plain text, one line each, on stderr.
+const say: Say = (line) => console.warn(line);
+
+async function start() {
+  // The services the site cannot serve without are asked first, the bucket before the database, whose
+  // opening may take seconds (PGlite creates its files on the first start).
+  const files = createFileStore(config);
+  if (files instanceof S3FileStore) {
+    await waitForService(() => files.check(), {
+      service: `S3 bucket ${config.S3_BUCKET} at ${config.S3_ENDPOINT ? whereIs(config.S3_ENDPOINT) : `region ${config.S3_REGION}`}`,
+      waitMs: config.STARTUP_WAIT_MS,
+      say,
+    });
+  }
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    onIdleError: (error) => console.warn(`database connection lost: ${error.message}`),
+  });
+  if (config.DATABASE_URL) {
+    await waitForService(() => database.ping(), {
+      service: `PostgreSQL at ${whereIs(config.DATABASE_URL)}`,
+      waitMs: config.STARTUP_WAIT_MS,
+      say,
+      isPermanent: isPermanentDatabaseError,
+    });
+  }
+  mark('database');
+  await runMigrations(database);
+  mark('migrations');
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, say) : null;
+  const mailTransport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
+  const app = await buildApp({ config, database, files, redis, mailTransport });
+  mark('app');
+  await seed(database.db, files, {
+    admin:
+      config.ADMIN_USERNAME && config.ADMIN_EMAIL && config.ADMIN_PASSWORD
+        ? { username: config.ADMIN_USERNAME, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }
+        : undefined,
+    log: (m) => app.log.info(m),
+    demoReader: config.demoLoginEnabled,
+  });
+  // Recurring jobs get their rows; the reconciliation with the payment provider runs at every start.
+  await app.deps.jobs.ensureRecurring({ runNow: ['stripe-reconcile'] });
+  const stopJobs = app.deps.jobs.start(Math.min(config.MAIL_POLL_MS, 5000));
+  mark('seed');
+  await app.listen({ port: config.PORT, host: config.HOST });
+  mark('listening');
+  // PGlite belongs to this process alone, so `npm run backup` asks it for the archive over a local socket.
+  const control =
+    database.kind === 'pglite'
+      ? await startControlSocket(config.dataDir, { database, files, log: app.log }).catch((error: Error) => {
+          // The site runs without it; only `npm run backup` against this running server is unavailable.
+          app.log.warn({ err: error }, 'backup control socket unavailable (is DATA_DIR too long a path?)');
+          return null;
+        })
+      : null;
+  app.log.info(
+    { startup: phases },
+    `Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider}) ` +
+      `${Math.round(performance.now())} ms after the process started`,
+  );
+  // Mail waits in the outbox, so the start does not wait for SMTP; an unreachable server is reported.
+  if (mailTransport?.verify && config.SMTP_URL) void checkSmtp(mailTransport.verify, config.SMTP_URL, say);
+  // The public pages are drawn once in the background, ahead of their first readers.
+  void warmPublicPages(app).catch((error: Error) => app.log.warn({ err: error }, 'could not draw the public pages ahead'));
+  return { app, database, redis, stopJobs, control };
+}
+
+let running: Awaited<ReturnType<typeof start>>;
+try {
+  running = await start();
+} catch (error) {
+  // A service that did not answer is the operator's one line; anything else is a fault, with its stack.
+  if (error instanceof StartAbort) console.error(error.message);
+  else console.error(`Start failed: ${reasonOf(error)}\n${(error as Error)?.stack ?? ''}`.trimEnd());
+  process.exit(1);
+}
+const { app, database, redis, stopJobs, control } = running;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -107,9 +145,16 @@ async function shutdown(signal: string) {
   await drainThenClose(app, drainMs);
   await stopJobs();
   await control?.close();
-  await redis?.quit();
+  // QUIT needs a live connection (there is no offline queue); without one, just close the socket.
+  await redis?.quit().catch(() => redis.disconnect());
   await database.close();
   process.exit(0);
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+function stopOn(signal: string) {
+  shutdown(signal).catch((error: unknown) => {
+    console.error(`Shutdown failed: ${reasonOf(error)}`);
+    process.exit(1);
+  });
+}
+process.on('SIGTERM', () => stopOn('SIGTERM'));
+process.on('SIGINT', () => stopOn('SIGINT'));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client';
@@ -13,6 +14,55 @@ export interface CacheBusOptions {
   /** When set, Redis pub/sub carries the clears; otherwise the database's LISTEN/NOTIFY does. */
   redis: Redis | null;
   log: FastifyBaseLogger;
+}
+
+/** How long a start waits for the first Redis subscription before it goes on without it. */
+const FIRST_SUBSCRIPTION_WAIT_MS = 3000;
+
+/**
+ * Listens on Redis with a connection of its own (a subscribed connection can do nothing else). The main
+ * client runs without an offline queue, and so does this copy of it: the channel is subscribed on each
+ * 'ready' (the first connection and every reconnection), when the connection can take commands, rather
+ * than by ioredis' automatic resubscription, whose failure nobody could catch. After a reconnection the
+ * local cache is cleared, since a message may have been missed meanwhile. Waits a bounded time for the
+ * first subscription; while Redis is away, the instance serves and other instances' changes reach it
+ * within SITE_CACHE_MS.
+ */
+async function subscribeOnRedis(
+  redis: Redis,
+  onMessage: (payload: string) => void,
+  onGap: () => void,
+  log: FastifyBaseLogger,
+): Promise<() => Promise<void>> {
+  // Named for the operator's CLIENT LIST: which instance's bus a connection is.
+  const subscriber = redis.duplicate({ autoResubscribe: false, connectionName: `site-cache-bus:${os.hostname()}:${process.pid}` });
+  // A subscription after a lost connection, or one that came only after the start went on without it,
+  // may have missed a message.
+  let mayHaveMissed = false;
+  let firstSubscription: () => void = () => undefined;
+  const subscribed = new Promise<void>((resolve) => (firstSubscription = resolve));
+  subscriber.on('ready', () => {
+    subscriber.subscribe(CACHE_CHANNEL).then(
+      () => {
+        if (mayHaveMissed) onGap();
+        firstSubscription();
+      },
+      (error: Error) => log.warn({ err: error }, 'cache bus: could not subscribe; retrying when Redis reconnects'),
+    );
+  });
+  subscriber.on('close', () => (mayHaveMissed = true));
+  // Connection errors repeat on every reconnection attempt; the main client already reports the outage.
+  subscriber.on('error', () => undefined);
+  subscriber.on('message', (channel: string, payload: string) => {
+    if (channel === CACHE_CHANNEL) onMessage(payload);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([subscribed, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_SUBSCRIPTION_WAIT_MS)))]);
+  clearTimeout(timer);
+  mayHaveMissed = true;
+  return async () => {
+    await subscriber.quit().catch(() => subscriber.disconnect());
+  };
 }
 
 /**
@@ -34,22 +84,8 @@ export async function startCacheBus({ cache, database, redis, log }: CacheBusOpt
   let publish: () => Promise<unknown>;
   let stop: () => Promise<void>;
   if (redis) {
-    // A subscribed Redis connection can do nothing else, so the bus has its own.
-    const subscriber = redis.duplicate();
-    let connectedOnce = false;
-    subscriber.on('ready', () => {
-      if (connectedOnce) onGap();
-      connectedOnce = true;
-    });
-    subscriber.on('error', (error: Error) => log.warn({ err: error }, 'cache bus: redis error'));
-    subscriber.on('message', (channel: string, payload: string) => {
-      if (channel === CACHE_CHANNEL) onMessage(payload);
-    });
-    await subscriber.subscribe(CACHE_CHANNEL);
+    stop = await subscribeOnRedis(redis, onMessage, onGap, log);
     publish = () => redis.publish(CACHE_CHANNEL, self);
-    stop = async () => {
-      await subscriber.quit().catch(() => subscriber.disconnect());
-    };
   } else {
     stop = await database.listen(CACHE_CHANNEL, onMessage, onGap);
     publish = () => database.notify(CACHE_CHANNEL, self);

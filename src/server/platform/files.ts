@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -179,6 +180,11 @@ export class S3FileStore implements FileStore {
       new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: data, ContentType: contentType }),
     );
     return { size: data.length, contentType };
+  }
+
+  /** Rejects unless the bucket exists and these credentials may use it: the start's check. */
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }));
   }
 
   get location(): string {

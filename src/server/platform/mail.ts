@@ -36,6 +36,8 @@ export interface MailMessage {
 /** Delivers one message; the SMTP adapter is the production one. */
 export interface MailTransport {
   send(message: Omit<MailMessage, 'attachments'> & { from: string; attachments?: MailAttachment[] }): Promise<void>;
+  /** Connects and signs in without sending, to tell at start whether the server answers. */
+  verify?(): Promise<void>;
 }
 
 export function smtpTransport(smtpUrl: string): MailTransport {
@@ -53,6 +55,9 @@ export function smtpTransport(smtpUrl: string): MailTransport {
         headers: message.headers,
         attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
+    },
+    async verify() {
+      await transporter.verify();
     },
   };
 }
