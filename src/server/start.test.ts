@@ -241,7 +241,7 @@ describe('start with a service that does not answer', () => {
     expect(await main.exit).toBe(0);
     expect(main.output()).not.toMatch(CRASH);
     expect(main.output()).not.toContain('secret-pass');
-  }, 150_000);
+  }, 200_000);
 
   it.skipIf(!redisServer)(
     'Redis at start: the cache bus subscribes; Redis stopped: the site serves; Redis back: both connections return',
@@ -282,6 +282,6 @@ describe('start with a service that does not answer', () => {
       expect(await main.exit).toBe(0);
       expect(main.output()).not.toMatch(CRASH);
     },
-    150_000,
+    200_000,
   );
 });
