@@ -131,10 +131,10 @@ test('the author runs the site from the admin area', async ({ page, browser, bas
   await page.getByRole('button', { name: 'Search' }).click();
   const row = page.getByRole('row').filter({ hasText: reader.email });
   await expect(row).toHaveCount(1);
-  await expect(row.getByText('1 of 1 used')).toBeVisible();
+  await expect(row.getByText('1 of 1 download used')).toBeVisible();
   await row.getByRole('button', { name: /Reset download/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Download reset' }).first()).toBeVisible();
-  await expect(row.getByText('0 of 1 used')).toBeVisible();
+  await expect(row.getByText('0 of 1 download used')).toBeVisible();
 
   expect((await api.get(`/api/digital-assets/${assetId}/download`, { headers: auth })).status()).toBe(200);
   expect((await api.get(`/api/digital-assets/${assetId}/download`, { headers: auth })).status()).toBe(403);

@@ -26,6 +26,72 @@ const order = (over: Partial<AdminOrder> & { id: number }): AdminOrder => ({
   ...over,
 });
 
+const giftOf = (over: Partial<NonNullable<AdminOrder['gift']>>): NonNullable<AdminOrder['gift']> => ({
+  id: 1,
+  recipientName: 'Fran Okafor',
+  recipientEmail: 'fran@example.org',
+  status: 'sent',
+  sendAt: null,
+  sentAt: '2026-11-20T10:05:00.000Z',
+  claimedAt: null,
+  canResend: true,
+  downloaded: false,
+  ...over,
+});
+
+describe('/admin/orders words', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('formats and statuses in words, the buyer by name, the address a print order ships to', async () => {
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/admin/orders': () =>
+        json({
+          items: [
+            order({ id: 1 }),
+            order({
+              id: 2,
+              format: 'paperback',
+              price: 1699,
+              maxDownloads: 0,
+              shippingAddress: { name: 'Ada Reader', address: { line1: '1 Harbour Street', line2: null, city: 'Whitby', postal_code: 'YO21 3PU', country: 'GB' } },
+            }),
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 50,
+        }),
+      '/api/admin/orders/1/reset-download': () => json(order({ id: 1 })),
+    });
+    renderWithRouter([{ path: '/admin/orders', element: <><AdminOrdersPage /><Toaster /></> }], '/admin/orders');
+    const ebook = within(await screen.findByTestId('order-1'));
+    expect(ebook.getByText('E-Book')).toBeInTheDocument();
+    expect(ebook.getByText('Paid')).toBeInTheDocument();
+    expect(ebook.getByText('0 of 1 download used')).toBeInTheDocument();
+    expect(ebook.queryByText('ebook')).not.toBeInTheDocument();
+    expect(ebook.queryByText('completed')).not.toBeInTheDocument();
+    const print = within(screen.getByTestId('order-2'));
+    expect(print.getByText('Paperback')).toBeInTheDocument();
+    expect(print.getByText('Paid, to ship')).toBeInTheDocument();
+    expect(print.getByText('Not shipped yet')).toBeInTheDocument();
+    expect(print.getByRole('group', { name: 'Ship order WWD-2 to' }).textContent).toBe('Ada Reader1 Harbour StreetWhitby YO21 3PUGB');
+    expect(screen.getByRole('option', { name: 'Hardcover' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Awaiting payment' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'completed' })).not.toBeInTheDocument();
+  });
+
+  it('a reset download names the buyer, not their username', async () => {
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/admin/orders': () => json({ items: [order({ id: 1, downloadCount: 1, downloadUsed: true })], total: 1, page: 1, pageSize: 50 }),
+      '/api/admin/orders/1/reset-download': () => json(order({ id: 1 })),
+    });
+    renderWithRouter([{ path: '/admin/orders', element: <><AdminOrdersPage /><Toaster /></> }], '/admin/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reset download for order WWD-1' }));
+    expect(await screen.findByText('Ada Reader can download the E-Book once more.')).toBeInTheDocument();
+  });
+});
+
 describe('/admin/orders refunds', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -40,9 +106,11 @@ describe('/admin/orders refunds', () => {
             order({ id: 3, format: 'hardcover', price: 2499, ...(refunded ? { status: 'refunded', refundedAt: '2026-11-21T09:30:00.000Z', refundedBy: 'author' } : {}) }),
             order({ id: 4, price: 0, kind: 'included' }),
             order({ id: 5, status: 'refunded', refundedAt: '2026-11-19T08:00:00.000Z', refundedBy: null }),
-            order({ id: 6, kind: 'gift', maxDownloads: 0 }),
+            order({ id: 6, kind: 'gift', maxDownloads: 0, gift: giftOf({ status: 'sent' }) }),
+            order({ id: 7, kind: 'gift', maxDownloads: 0, gift: giftOf({ status: 'claimed', downloaded: false }) }),
+            order({ id: 8, kind: 'gift', maxDownloads: 0, gift: giftOf({ status: 'claimed', downloaded: true }) }),
           ],
-          total: 4,
+          total: 6,
           page: 1,
           pageSize: 50,
         }),
@@ -59,8 +127,11 @@ describe('/admin/orders refunds', () => {
     expect(within(screen.getByTestId('order-5')).getByText(/Refunded at the payment provider on/)).toBeInTheDocument();
     const gift = within(screen.getByTestId('order-6'));
     expect(gift.getByText('Bought as a gift')).toBeInTheDocument();
-    expect(gift.getByText('Downloaded by the recipient')).toBeInTheDocument();
-    expect(gift.queryByText(/of 0 used/)).not.toBeInTheDocument();
+    // Never "downloaded" unless the recipient did download it.
+    expect(gift.getByText('Sent to Fran Okafor, not claimed yet')).toBeInTheDocument();
+    expect(gift.queryByText(/download|of 0 used/i)).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('order-7')).getByText('Claimed by Fran Okafor, not downloaded yet')).toBeInTheDocument();
+    expect(within(screen.getByTestId('order-8')).getByText('Claimed and downloaded by Fran Okafor')).toBeInTheDocument();
     expect(gift.getByRole('button', { name: 'Refund order WWD-6' })).toBeInTheDocument();
 
     fireEvent.click(within(row).getByRole('button', { name: 'Refund order WWD-3' }));

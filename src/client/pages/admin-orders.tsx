@@ -1,7 +1,9 @@
 /** /admin/orders: every purchase; mark physical orders shipped, reset a buyer's download. */
 import { useState } from 'react';
 import { RotateCcw, Truck } from 'lucide-react';
-import { ALL_FORMATS, PURCHASE_STATUSES, formatPrice, isDigitalFormat } from '@shared/constants';
+import { ALL_FORMATS, PURCHASE_STATUSES, type PurchaseStatus, formatLabel, formatPrice, isDigitalFormat } from '@shared/constants';
+import { adminStatusLabel } from '@shared/order-words';
+import { addressLines } from '@shared/schemas/checkout';
 import type { AdminOrder } from '@shared/schemas/admin';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -16,11 +18,45 @@ import { errorText } from '@client/lib/api-errors';
 import { PaidByNote, RefundButton, RefundedNote, canRefund } from '@client/features/admin/orders/refund';
 import { OrderKindleSends } from '@client/features/copies/components/order-kindle-sends';
 
+/** Where a gift stands: the buyer never downloads it; only the recipient's claimed copy can be downloaded. */
+function giftUse(gift: NonNullable<AdminOrder['gift']>): string {
+  const who = gift.recipientName;
+  if (gift.status === 'refunded') return `Refunded before ${who} could use it`;
+  if (gift.status === 'scheduled') return gift.sendAt ? `For ${who}, to be sent ${formatDateTime(gift.sendAt)}` : `For ${who}, not sent yet`;
+  if (gift.status === 'sent') return `Sent to ${who}, not claimed yet`;
+  return gift.downloaded ? `Claimed and downloaded by ${who}` : `Claimed by ${who}, not downloaded yet`;
+}
+
 function downloadUse(o: AdminOrder): string {
-  if (!isDigitalFormat(o.format)) return o.shippedAt ? `Shipped ${formatDateTime(o.shippedAt)}` : 'Not shipped';
-  // The buyer of a gift never downloads it; the recipient's claimed row counts the download.
-  if (o.kind === 'gift') return 'Downloaded by the recipient';
-  return `${o.downloadCount} of ${o.maxDownloads} used`;
+  if (!isDigitalFormat(o.format)) return o.shippedAt ? `Shipped ${formatDateTime(o.shippedAt)}` : 'Not shipped yet';
+  if (o.kind === 'gift') return o.gift ? giftUse(o.gift) : 'A gift';
+  return `${o.downloadCount} of ${o.maxDownloads} ${o.maxDownloads === 1 ? 'download' : 'downloads'} used`;
+}
+
+/** The buyer as the author knows them: the name they gave, else their username. */
+const buyerName = (o: AdminOrder) => o.buyer.displayName || o.buyer.username;
+
+/** The filter's words for each status: "completed" is a paid order (for print, one still to ship). */
+const STATUS_FILTER_LABELS: Record<PurchaseStatus, string> = {
+  pending: 'Awaiting payment',
+  completed: 'Paid',
+  shipped: 'Shipped',
+  refunded: 'Refunded',
+};
+
+/** The address a print order ships to, for the label. */
+function ShipTo({ order }: { order: AdminOrder }) {
+  const lines = isDigitalFormat(order.format) ? [] : addressLines(order.shippingAddress);
+  if (lines.length === 0) return null;
+  return (
+    <address className="mt-1 block text-xs leading-relaxed text-bone-400 not-italic" aria-label={`Ship order ${order.orderReference} to`}>
+      {lines.map((line, i) => (
+        <span key={i} className="block">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
 }
 
 export default function AdminOrdersPage() {
@@ -34,7 +70,10 @@ export default function AdminOrdersPage() {
       await action.mutateAsync({ id: order.id, action: kind });
       toast({
         title: { ship: 'Order shipped', 'reset-download': 'Download reset', refund: 'Order refunded' }[kind],
-        description: kind === 'reset-download' ? `${order.buyer.username} can download the ${order.format} once more.` : `${order.buyer.username} has been told by email.`,
+        description:
+          kind === 'reset-download'
+            ? `${buyerName(order)} can download the ${formatLabel(order.format)} once more.`
+            : `${buyerName(order)} has been told by email.`,
       });
     } catch (error) {
       toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
@@ -60,14 +99,14 @@ export default function AdminOrdersPage() {
           <Label htmlFor="orders-status">Status</Label>
           <Select id="orders-status" value={filters.status ?? ''} onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value || undefined, page: 1 }))}>
             <option value="">All</option>
-            {PURCHASE_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {PURCHASE_STATUSES.map((s) => <option key={s} value={s}>{STATUS_FILTER_LABELS[s]}</option>)}
           </Select>
         </div>
         <div className="grid gap-2">
           <Label htmlFor="orders-format">Format</Label>
           <Select id="orders-format" value={filters.format ?? ''} onChange={(e) => setFilters((f) => ({ ...f, format: e.target.value || undefined, page: 1 }))}>
             <option value="">All</option>
-            {ALL_FORMATS.map((s) => <option key={s} value={s}>{s}</option>)}
+            {ALL_FORMATS.map((s) => <option key={s} value={s}>{formatLabel(s)}</option>)}
           </Select>
         </div>
         <Button type="submit" variant="outline">Search</Button>
@@ -86,21 +125,22 @@ export default function AdminOrdersPage() {
                       <span className="block text-xs text-bone-400">{formatDateTime(o.purchaseDate)}</span>
                     </td>
                     <td className={t.td}>
-                      {o.buyer.displayName ?? o.buyer.username}
+                      {buyerName(o)}
                       <span className="block text-xs text-bone-400">{o.buyer.email}</span>
                     </td>
                     <td className={t.td}>
-                      {o.format}
+                      {formatLabel(o.format)}
                       <span className="block text-xs text-bone-400">{o.book.title}</span>
                       <PaidByNote order={o} />
                     </td>
                     <td className={`${t.td} tabular-nums`}>{formatPrice(o.price)}</td>
                     <td className={t.td}>
-                      <Badge variant={o.status === 'completed' ? 'default' : 'outline'}>{o.status}</Badge>
+                      <Badge variant={o.status === 'completed' ? 'default' : 'outline'}>{adminStatusLabel(o.status, o.format)}</Badge>
                       <RefundedNote order={o} />
                     </td>
                     <td className={t.td}>
                       {downloadUse(o)}
+                      <ShipTo order={o} />
                       {o.format === 'ebook' && o.kind !== 'gift' ? <OrderKindleSends orderId={o.id} /> : null}
                     </td>
                     <td className={`${t.td} text-right`}>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { giftSummarySchema } from './gifts';
 import { ALL_FORMATS, DIGITAL_FORMATS, PURCHASE_STATUSES, ROLES } from '../constants';
 import { dbId, MAX_DB_ID, text } from './common';
 
@@ -111,8 +112,10 @@ export const adminOrderSchema = z.object({
   /** 'paid', 'included', 'gift' or 'gift_claim'; only paid rows and gifts can be refunded. */
   kind: text().optional(),
   refundedAt: text().nullable().optional(),
-  /** Username of the admin who refunded it; null for a refund made at the payment provider. */
+  /** Name of the admin who refunded it; null for a refund made at the payment provider. */
   refundedBy: text().nullable().optional(),
+  /** A gift: its recipient and where it stands, down to whether the recipient downloaded it. */
+  gift: giftSummarySchema.nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const ORDERS_PAGE_SIZE = 50;

@@ -59,6 +59,8 @@ export const giftSummarySchema = z.object({
   sentAt: text().nullable(),
   claimedAt: text().nullable(),
   canResend: z.boolean(),
+  /** Whether the recipient has downloaded the claimed file (reading it online is not a download). */
+  downloaded: z.boolean().optional(),
 });
 export type GiftSummary = z.infer<typeof giftSummarySchema>;
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ORDERS_PAGE_SIZE, type AdminOrder, type OrderPage } from '@shared/schemas/admin';
 import { DEFAULT_MAX_DOWNLOADS, PHYSICAL_FORMATS, isDigitalFormat, type PurchaseStatus } from '@shared/constants';
@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { audit, type ActorId } from '../../platform/audit';
 import type { Mailer } from '../../platform/mail';
 import { orderShippedMail } from './templates';
+import { giftSummaries } from '../gifts/service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** % and _ in a search are literal characters, not wildcards. */
@@ -72,7 +73,7 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<Order
       shippingAddress: purchaseCustomerInfo.shippingAddress,
       kind: purchases.kind,
       refundedAt: purchases.refundedAt,
-      refundedBy: refunder.username,
+      refundedBy: sql<string | null>`coalesce(nullif(${refunder.displayName}, ''), ${refunder.username})`,
     })
     .from(purchases)
     .innerJoin(users, eq(users.id, purchases.userId))
@@ -83,6 +84,7 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<Order
     .orderBy(desc(purchases.purchaseDate), desc(purchases.id))
     .limit(ORDERS_PAGE_SIZE)
     .offset((filter.page - 1) * ORDERS_PAGE_SIZE);
+  const gifts = await giftSummaries(db, rows.filter((r) => r.kind === 'gift').map((r) => r.id));
   const items: AdminOrder[] = rows.map((r) => ({
     id: r.id,
     orderReference: r.orderReference,
@@ -103,6 +105,7 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<Order
     kind: r.kind,
     refundedAt: iso(r.refundedAt),
     refundedBy: r.refundedBy ?? null,
+    gift: gifts.get(r.id) ?? null,
   }));
   return { items, total: Number(total), page: filter.page, pageSize: ORDERS_PAGE_SIZE };
 }

@@ -13,6 +13,7 @@ import { personalisePdf } from '../copies/personalise-pdf';
 import { getDashboardStats } from '../dashboard/service';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { assetIdOf, featuredBookId } from '../checkout/test-support';
+import { adminAgent } from '../admin/test-fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -121,6 +122,15 @@ describe('gifts: buy for someone else, send, claim once', () => {
     const after = (await buyer.agent.get('/api/library/orders')).json();
     expect(after[0].gift).toMatchObject({ status: 'claimed', canResend: false });
     expect((await t.app.inject({ url: `/api/gifts/${token}` })).json().state).toBe('claimed');
+
+    // The author's orders say a gift was downloaded only once the recipient has downloaded it.
+    const { agent: admin } = await adminAgent(t);
+    const giftOrder = async () =>
+      ((await admin.get(`/api/admin/orders?q=${after[0].orderReference}`)).json().items as Array<{ id: number; gift: unknown }>).find((o) => o.id === purchaseId)!;
+    expect((await giftOrder()).gift).toMatchObject({ recipientName: 'Fran', status: 'claimed', downloaded: false });
+    const link = await recipient.agent.get(`/api/digital-assets/${await assetIdOf(t, bookId, 'ebook')}/download`);
+    expect(link.statusCode, link.body).toBe(200);
+    expect((await giftOrder()).gift).toMatchObject({ status: 'claimed', downloaded: true });
   });
 
   const giftClaimRows = (paidBy: number) =>

@@ -144,6 +144,13 @@ function giftStatus(gift: { purchaseStatus: string; claimedAt: Date | null; sent
 export async function giftSummaries(db: DbOrTx, purchaseIds: number[]): Promise<Map<number, GiftSummary>> {
   if (purchaseIds.length === 0) return new Map();
   const rows = await selectGift(db).where(inArray(gifts.purchaseId, purchaseIds));
+  // The recipient's claimed copy is what gets downloaded, never the buyer's gift row.
+  const claims = await db
+    .select({ purchaseId: gifts.purchaseId, downloadCount: purchases.downloadCount, downloadUsed: purchases.downloadUsed })
+    .from(gifts)
+    .innerJoin(purchases, eq(purchases.id, gifts.claimPurchaseId))
+    .where(inArray(gifts.purchaseId, purchaseIds));
+  const downloaded = new Set(claims.filter((c) => c.downloadUsed || c.downloadCount > 0).map((c) => c.purchaseId));
   return new Map(
     rows.map((g) => {
       const status = giftStatus(g);
@@ -158,6 +165,7 @@ export async function giftSummaries(db: DbOrTx, purchaseIds: number[]): Promise<
           sentAt: g.sentAt?.toISOString() ?? null,
           claimedAt: g.claimedAt?.toISOString() ?? null,
           canResend: status === 'sent',
+          downloaded: downloaded.has(g.purchaseId),
         },
       ];
     }),

@@ -1,7 +1,7 @@
 /** The orders page's refund: a button that asks first, and the "Refunded by ... on ..." line (issue 15). */
 import { useState } from 'react';
 import { Undo2 } from 'lucide-react';
-import { formatPrice } from '@shared/constants';
+import { formatLabel, formatPrice } from '@shared/constants';
 import type { AdminOrder } from '@shared/schemas/admin';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
@@ -47,7 +47,7 @@ export function RefundButton({ order, busy, onRefund }: { order: AdminOrder; bus
           <DialogHeader>
             <DialogTitle>Refund order {order.orderReference}?</DialogTitle>
             <DialogDescription>
-              {order.buyer.displayName ?? order.buyer.username} gets {formatPrice(order.price)} back and is told by email. The {order.format} and
+              {order.buyer.displayName || order.buyer.username} gets {formatPrice(order.price)} back and is told by email. The {formatLabel(order.format)} and
               anything that came with it (such as an included ebook) are withdrawn at once. This cannot be undone.
             </DialogDescription>
           </DialogHeader>
