@@ -56,9 +56,13 @@ async function subscribeOnRedis(
   subscriber.on('message', (channel: string, payload: string) => {
     if (channel === CACHE_CHANNEL) onMessage(payload);
   });
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([subscribed, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_SUBSCRIPTION_WAIT_MS)))]);
-  clearTimeout(timer);
+  // When the main client has already failed to connect (the start went on without Redis), there is
+  // nothing to wait for.
+  if (redis.status !== 'reconnecting' && redis.status !== 'end') {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([subscribed, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_SUBSCRIPTION_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
   mayHaveMissed = true;
   return async () => {
     await subscriber.quit().catch(() => subscriber.disconnect());
