@@ -35,7 +35,7 @@ test('a new visitor buys the e-book and downloads it exactly once', async ({ pag
   await expect(download).toBeEnabled();
 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-  expect(file.suggestedFilename()).toBe('what-we-owe-the-dead.epub');
+  expect(file.suggestedFilename()).toBe('What We Owe the Dead.epub');
   const bytes = fs.readFileSync((await file.path())!);
   // An EPUB is a zip whose first entry is an uncompressed "mimetype" file reading application/epub+zip.
   expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');

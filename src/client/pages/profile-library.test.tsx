@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FILE_NOT_READY_MESSAGE } from '@shared/schemas/library';
 import type { LibraryItem } from '@shared/schemas/library';
 import { Toaster } from '@client/components/ui/toaster';
 import { resetToastStore } from '@client/components/ui/toast-store';
@@ -182,7 +183,9 @@ describe('the profile library', () => {
     renderTab();
     fireEvent.click(await screen.findByRole('button', { name: 'Download Audiobook' }));
     expect(await screen.findByText('Download Failed')).toBeInTheDocument();
-    expect(screen.getByText('Asset not found (404)')).toBeInTheDocument();
+    // Plain words, never a status code or a developer's term.
+    expect(screen.getByText(FILE_NOT_READY_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText(/asset|404/i)).not.toBeInTheDocument();
   });
 
   it('lists printed orders with their shipping status', async () => {

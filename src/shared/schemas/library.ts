@@ -80,5 +80,8 @@ export const downloadLinkSchema = z.object({
 export type DownloadLink = z.infer<typeof downloadLinkSchema>;
 
 /** Messages the client matches (SPEC 8): keep "Download limit" in the refusal. */
+/** A purchased format whose file is not there (not uploaded yet, or missing from storage). */
+export const FILE_NOT_READY_MESSAGE = 'This file is not ready yet. Please try again later, or contact us if it does not appear.';
+
 export const DOWNLOAD_LIMIT_MESSAGE =
   'Download limit reached: you have already used your download for this format.';

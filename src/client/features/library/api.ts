@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { LIBRARY_QUERY_RETRIES } from '@shared/constants';
-import type { AssetLookup, DownloadLink, LibraryItem, Order } from '@shared/schemas/library';
+import { type AssetLookup, type DownloadLink, FILE_NOT_READY_MESSAGE, type LibraryItem, type Order } from '@shared/schemas/library';
 import { apiErrorOf, apiFetch } from '@client/lib/api-client';
 
 export const LIBRARY_KEY = ['/api/library/books'] as const;
@@ -52,17 +52,17 @@ async function messageOf(res: Response): Promise<string | null> {
 export async function requestDownload(item: LibraryItem): Promise<{ url: string; fileName: string }> {
   const query = `format=${encodeURIComponent(item.format)}&userId=${item.userId}`;
   const assetRes = await apiFetch('GET', `/api/books/${item.bookId}/assets?${query}`);
-  if (!assetRes.ok) throw new Error((await messageOf(assetRes)) ?? `Asset not found (${assetRes.status})`);
+  if (!assetRes.ok) throw new Error((await messageOf(assetRes)) ?? FILE_NOT_READY_MESSAGE);
   const lookup = (await assetRes.json()) as AssetLookup;
-  if (!lookup.success || !lookup.asset) throw new Error('Digital asset not found');
+  if (!lookup.success || !lookup.asset) throw new Error(FILE_NOT_READY_MESSAGE);
 
   // The link spends the one download, so it carries the CSRF token too (the server refuses a bare cookie).
   const linkRes = await apiFetch('GET', `/api/digital-assets/${lookup.asset.id}/download?userId=${item.userId}`, undefined, {
     csrf: true,
   });
-  if (!linkRes.ok) throw new Error((await messageOf(linkRes)) ?? 'Failed to get download link');
+  if (!linkRes.ok) throw new Error((await messageOf(linkRes)) ?? 'We could not prepare your download. Please try again in a moment.');
   const link = (await linkRes.json()) as DownloadLink;
-  if (!link.success || !link.downloadUrl) throw new Error(link.message || 'Failed to get download link');
+  if (!link.success || !link.downloadUrl) throw new Error(link.message || 'We could not prepare your download. Please try again in a moment.');
   return { url: link.downloadUrl, fileName: link.fileName || `${item.book.title}.${item.format}` };
 }
 

@@ -66,7 +66,7 @@ describe('personal copies', () => {
     const full = await t.app.inject({ method: 'GET', url });
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('application/epub+zip');
-    expect(full.headers['content-disposition']).toBe('attachment; filename="what-we-owe-the-dead.epub"');
+    expect(full.headers['content-disposition']).toBe(`attachment; filename="What We Owe the Dead.epub"; filename*=UTF-8''What%20We%20Owe%20the%20Dead.epub`);
     const bytes = full.rawPayload;
     expect(bytes.equals(seedEpub)).toBe(false);
     expect(full.headers['content-length']).toBe(String(bytes.length));

@@ -81,7 +81,7 @@ describe('Send to Kindle over real SMTP', () => {
     const attachments = parts.filter((p) => p.fileName);
     expect(attachments).toHaveLength(1);
     expect(attachments[0].contentType).toBe('application/epub+zip');
-    expect(attachments[0].fileName).toBe('what-we-owe-the-dead.epub');
+    expect(attachments[0].fileName).toBe('What-We-Owe-the-Dead.epub');
     const body = parts.find((p) => p.contentType === 'text/plain')!;
     expect(body.body.toString('utf8')).toContain('Your copy of What We Owe the Dead is attached');
 

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { FILE_NOT_READY_MESSAGE } from '@shared/schemas/library';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, digitalAssets } from '../../db/schema';
 import { type TestApp, TestAgent, createTestApp } from '../../test/helpers';
@@ -122,7 +123,7 @@ describe('zip bombs', () => {
 
       const content = await watch(() => reader.get(`/api/library/${bookId}/ebook/content`));
       expect(content.result.statusCode).toBe(404);
-      expect(content.result.json()).toMatchObject({ message: 'Digital asset not found' });
+      expect(content.result.json()).toMatchObject({ message: FILE_NOT_READY_MESSAGE });
       expect(content.ms).toBeLessThan(1000);
     }
     // Read once, refused once: every later request is answered from the remembered refusal.

@@ -55,3 +55,35 @@ export function safeFileName(name: string, fallback = 'download'): string {
     .slice(0, 120);
   return cleaned || fallback;
 }
+
+const FORMAT_EXTENSIONS: Record<string, string> = { ebook: 'epub', pdf: 'pdf', audiobook: 'm4b' };
+
+/**
+ * The name a reader's file is saved under: the book's title with the file's own extension ("What We Owe
+ * the Dead.epub"), never the name of the author's upload. Characters no file system takes are dropped.
+ */
+export function readerFileName(title: string, format: string, uploadedName: string): string {
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(uploadedName)?.[1]?.toLowerCase() ?? FORMAT_EXTENSIONS[format] ?? 'bin';
+  const base = title
+    .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '')
+    .slice(0, 150);
+  return `${base || 'Book'}.${extension}`;
+}
+
+/**
+ * Content-Disposition for a file name in any script: a plain ASCII `filename` for old clients and the
+ * exact name as `filename*` (RFC 6266 with RFC 5987's UTF-8 encoding), which every current browser uses.
+ */
+export function attachmentDisposition(name: string): string {
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '')
+    .trim();
+  // A title in another script leaves nothing readable in ASCII: the fallback is then just "book.epub".
+  const fallback = /[A-Za-z0-9][^.]*\./.test(ascii) ? ascii : `book${/\.[a-z0-9]+$/i.exec(name)?.[0] ?? ''}`;
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange } from '../../platform/files';
 import { type OwnedFile, openOwnedFile } from './owned-file';
 import { findEntitledPurchase } from './ownership';
-import { safeFileName, verifyDownloadToken } from './download-link';
+import { FILE_NOT_READY_MESSAGE } from '@shared/schemas/library';
+import { attachmentDisposition, verifyDownloadToken } from './download-link';
 import { LINK_USED_MESSAGE, type TransferStep, completeTransfer, isTransferComplete, stepTransfer } from './transfers';
 import { escapeMarkup } from '../../platform/markup';
 
@@ -137,15 +138,14 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       }
       if (!opened.ok) {
         request.log.error({ assetId: grant.assetId, key: opened.key, reason: opened.reason }, 'digital asset file is missing from the file store or cannot be opened');
-        return refuse(request, reply, 404, 'NOT_FOUND', 'Digital asset not found');
+        return refuse(request, reply, 404, 'NOT_FOUND', FILE_NOT_READY_MESSAGE);
       }
       const { file } = opened;
       const range = requestedRange(request, file);
       const step = await transferStep(request, reply, grant.linkId, file, range);
       if (step === 'used') return refuse(request, reply, 410, 'LINK_USED', LINK_USED_MESSAGE);
       if (step === 'unknown') return refuse(request, reply, 403, 'LINK_INVALID', 'This download link is no longer valid.');
-      const fileName = safeFileName(file.fileName, `download.${file.format}`);
-      reply.header('Content-Disposition', `attachment; filename="${fileName}"`);
+      reply.header('Content-Disposition', attachmentDisposition(file.fileName));
       reply.header('Cache-Control', 'no-store');
       return sendOwnedFile(request, reply, file, range);
     },

@@ -4,6 +4,8 @@ import type { ByteRange } from '../../platform/files';
 import { ZipDamaged, ZipRefused } from '../../platform/zip';
 import { isPersonalised, personalCopy } from '../copies/service';
 import { findAsset } from './assets';
+import { readerFileName } from './download-link';
+import { getBook } from '../books/service';
 
 /** A purchase that entitles its holder to a format's file. */
 export interface OwnedPurchase {
@@ -18,6 +20,7 @@ export interface OwnedFile {
   assetId: number;
   format: string;
   contentType: string;
+  /** What the reader's copy is called: the book's title, not the name of the author's upload. */
   fileName: string;
   size: number;
   /** Changes whenever the bytes may change, so If-Range and caches never mix two versions. */
@@ -43,7 +46,9 @@ export async function openOwnedFile(deps: AppDeps, purchase: OwnedPurchase, form
   if (!asset || asset.format !== purchase.format) return { ok: false, reason: 'no-asset' };
   const stored = await deps.files.stat(asset.fileUrl);
   if (!stored) return { ok: false, reason: 'missing-file', key: asset.fileUrl };
-  const about = { assetId: asset.id, format: asset.format, contentType: asset.contentType, fileName: asset.fileName };
+  const book = await getBook(deps.database.db, asset.bookId);
+  const fileName = readerFileName(book?.title ?? '', asset.format, asset.fileName);
+  const about = { assetId: asset.id, format: asset.format, contentType: asset.contentType, fileName };
   if (isPersonalised(asset.format)) {
     const copy = await personalCopy(
       { db: deps.database.db, files: deps.files, random: deps.random, clock: deps.clock },

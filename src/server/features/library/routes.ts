@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/schemas/common';
-import { DOWNLOAD_LIMIT_MESSAGE, assetIdParams, assetLookupSchema, assetQuerySchema, bookIdParams, downloadLinkSchema, libraryResponseSchema, ordersResponseSchema, userIdQuery } from '@shared/schemas/library';
+import { DOWNLOAD_LIMIT_MESSAGE, FILE_NOT_READY_MESSAGE, assetIdParams, assetLookupSchema, assetQuerySchema, bookIdParams, downloadLinkSchema, libraryResponseSchema, ordersResponseSchema, userIdQuery } from '@shared/schemas/library';
 import { AppError, forbidden, notFound } from '../../platform/errors';
-import { DOWNLOAD_LINK_TTL_MS, createDownloadToken, safeFileName } from './download-link';
+import { DOWNLOAD_LINK_TTL_MS, createDownloadToken, readerFileName } from './download-link';
+import { getBook } from '../books/service';
 import { fileRoutes } from './file-routes';
 import { checkUserIdParam, requireDeliberateRequest } from './request-guards';
 import { openOwnedFile } from './owned-file';
@@ -67,7 +68,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await assertReleased(db, bookId, app.deps.clock.now());
       const asset = await findAsset(db, { bookId, format });
-      if (!asset) throw notFound('Digital asset not found');
+      if (!asset) throw notFound(FILE_NOT_READY_MESSAGE);
       return { success: true, asset: toAssetAnswer(asset), message: 'Asset found' };
     },
   );
@@ -92,7 +93,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       requireDeliberateRequest(app, request);
       const userId = request.auth!.userId;
       const asset = await findAsset(db, { id: request.params.assetId });
-      if (!asset) throw notFound('Digital asset not found');
+      if (!asset) throw notFound(FILE_NOT_READY_MESSAGE);
       const now = app.deps.clock.now();
       // Before its release a pre-order's download is not spent, only refused with the date.
       if (await ownsFormat(db, userId, asset.bookId, asset.format)) await assertReleased(db, asset.bookId, now);
@@ -120,7 +121,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true,
         downloadUrl: `/files/download/${token}`,
-        fileName: safeFileName(asset.fileName, `download.${asset.format}`),
+        fileName: readerFileName((await getBook(db, asset.bookId))?.title ?? '', asset.format, asset.fileName),
         message: 'Your download link is ready. It is valid for 10 minutes.',
       };
     },

@@ -12,6 +12,7 @@ import {
 } from '@shared/schemas/reading';
 import { bookIdParams } from '@shared/schemas/library';
 import { readingRoomBookId } from '@shared/app-paths';
+import { FILE_NOT_READY_MESSAGE } from '@shared/schemas/library';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { findOwnedPurchase, sendOwnedFile, openOwnedFile } from '../library/service';
 import { assertReleased } from '../pre-orders/service';
@@ -42,7 +43,7 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!opened.ok) {
       if (opened.reason === 'missing-file') request.log.error({ key: opened.key }, 'digital asset file is missing from the file store');
       if (opened.reason === 'unreadable-file') request.log.error({ key: opened.key }, 'digital asset file cannot be opened (a zip bomb or a damaged archive)');
-      throw notFound('Digital asset not found');
+      throw notFound(FILE_NOT_READY_MESSAGE);
     }
     return opened.file;
   }
@@ -138,7 +139,7 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { bookId } = request.params;
       await ownedPurchase(request, bookId, 'audiobook');
       const answer = await chaptersOf(app.deps, bookId);
-      if (!answer) throw notFound('Digital asset not found');
+      if (!answer) throw notFound(FILE_NOT_READY_MESSAGE);
       reply.header('Cache-Control', 'private, no-store');
       return answer;
     },

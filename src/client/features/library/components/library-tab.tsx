@@ -43,7 +43,7 @@ export function LibraryTab({ userId, itemActions, orderStatus }: LibraryTabProps
       triggerBrowserDownload(url, fileName);
       toast({ title: 'Download Started', description: `Your ${item.format} download has started.` });
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'Failed to get download link';
+      const message = error instanceof Error ? error.message : 'We could not prepare your download. Please try again in a moment.';
       if (message.includes('Download limit') || message.includes('already used your download')) {
         toast({
           title: 'Download Used',
