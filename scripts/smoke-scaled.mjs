@@ -3,7 +3,8 @@
 // a fresh PostgreSQL database on the local server, a Redis of its own (redis-server, so it can be stopped
 // and started again), an S3-compatible server (s3rver) with the bucket, an SMTP capture (smtp-server), and
 // two instances of the built server (`node dist/server/main.js`) with the environment of compose.yaml's
-// `x-app` block, its host names and ports replaced by the local ones. Then, over HTTP:
+// `x-app` block, its host names and ports replaced by the local ones, behind compose's proxy
+// (deploy/nginx.conf in nginx, when nginx is installed). Then, over HTTP:
 //   both answer /readyz; a reader buys the e-book on A and downloads it on B (the bytes are the copy kept in
 //   the bucket); the receipt reaches the SMTP capture; an admin change on A shows on B within a second; failed
 //   sign-ins split between A and B meet one limit; Redis stopped: both keep serving reads and sign-ins;
@@ -195,6 +196,49 @@ async function startSmtpCapture() {
   return { port: server.server.address().port, mails };
 }
 
+function nginxCommand() {
+  const found = spawnSync('sh', ['-c', 'command -v nginx || command -v /usr/sbin/nginx'], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() : null;
+}
+
+/**
+ * compose.yaml's proxy: deploy/nginx.conf itself, its upstream servers (app1:3000, app2:3000) and its
+ * listen port replaced by the local ones, inside the few lines nginx needs to run as a plain process.
+ */
+async function startProxy(bin, port, instancePorts) {
+  let site = fs.readFileSync('deploy/nginx.conf', 'utf8');
+  const upstreams = [...site.matchAll(/server\s+(app\d+:\d+)/g)].map((m) => m[1]);
+  if (upstreams.length !== instancePorts.length) fail(`deploy/nginx.conf names ${upstreams.length} app servers, not ${instancePorts.length}`);
+  upstreams.forEach((upstream, i) => (site = site.replace(upstream, `127.0.0.1:${instancePorts[i]}`)));
+  if (!/listen 80;/.test(site)) fail('deploy/nginx.conf does not listen on port 80 as compose.yaml maps it');
+  site = site.replace('listen 80;', `listen 127.0.0.1:${port};`);
+  const dir = path.join(work, 'nginx');
+  fs.mkdirSync(dir, { recursive: true });
+  // nginx's workers may run as another user than its master.
+  fs.chmodSync(work, 0o755);
+  fs.chmodSync(dir, 0o755);
+  const conf = path.join(dir, 'nginx.conf');
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${dir}/${k};`).join('\n  ');
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1;\ndaemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\n` +
+      `events { worker_connections 256; }\nhttp {\n  access_log off;\n  ${temp}\n${site}\n}\n`,
+  );
+  const child = spawn(bin, ['-c', conf, '-p', dir], { stdio: ['ignore', 'inherit', 'inherit'] });
+  cleanups.push(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, pause(5000)]);
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await until('nginx did not start with deploy/nginx.conf', 10_000, async () => {
+    if (child.exitCode !== null) fail(`nginx exited with ${child.exitCode}: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-500)}`);
+    return (await fetch(`${base}/healthz`)).ok;
+  });
+  return { name: 'proxy', base };
+}
+
 /** One built instance; its output goes to a log file, shown when the smoke fails. */
 function startInstance(name, port, env) {
   const logFile = path.join(work, `${name}.log`);
@@ -304,6 +348,7 @@ async function main() {
     fail('the site is not built: run `npm run build` first');
   }
   const redisBin = redisServerCommand();
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const compose = composeAppEnvironment(fs.readFileSync('compose.yaml', 'utf8'));
 
   const [redisPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
@@ -343,6 +388,31 @@ async function main() {
   }
   pass(`both instances ready (/readyz 200, database postgres, redis ok): ${a.base} and ${b.base}`);
 
+  // compose.yaml's proxy in front of both, when nginx is installed (CI installs it).
+  const nginx = nginxCommand();
+  if (nginx) {
+    const proxy = await startProxy(nginx, await freePort(), [portA, portB]);
+    // Each instance logs one line per request (its URL without the query): count its /readyz lines.
+    const readyzLines = (instance) => fs.readFileSync(instance.logFile, 'utf8').split('"url":"/readyz"').length - 1;
+    const before = [a, b].map(readyzLines);
+    for (let i = 0; i < 6; i += 1) {
+      const res = await fetch(`${proxy.base}/readyz`, { signal: AbortSignal.timeout(5000) });
+      if (res.status !== 200) fail(`/readyz through the proxy answered ${res.status}`);
+    }
+    await until('the proxy did not send /readyz to both instances', 5000, () =>
+      [a, b].every((instance, i) => readyzLines(instance) > before[i]),
+    );
+    const metricsViaProxy = await fetch(`${proxy.base}/metrics`, { headers: { authorization: `Bearer ${compose.METRICS_TOKEN}` } });
+    if (metricsViaProxy.status !== 404) fail(`/metrics through the proxy answered ${metricsViaProxy.status}, not 404`);
+    const metrics = await fetch(`${a.base}/metrics`, { headers: { authorization: `Bearer ${compose.METRICS_TOKEN}` } });
+    if (metrics.status !== 200) fail(`/metrics on A with METRICS_TOKEN answered ${metrics.status}`);
+    const page = await session().request(proxy, 'GET', '/');
+    if (page.status !== 200 || !page.bytes.toString('utf8').includes('What We Owe the Dead')) fail('the home page through the proxy is not the site');
+    pass('deploy/nginx.conf in front of both: /readyz through it reaches A and B, the home page serves, /metrics only off the proxy');
+  } else {
+    note('nginx is not installed: the proxy of compose.yaml (deploy/nginx.conf) is not checked');
+  }
+
   const s3 = new S3Client({
     region: compose.S3_REGION ?? 'us-east-1',
     endpoint: env.S3_ENDPOINT,
@@ -355,7 +425,6 @@ async function main() {
     Buffer.from(await (await s3.send(new GetObjectCommand({ Bucket: compose.S3_BUCKET, Key: key }))).Body.transformToByteArray());
 
   // A reader registers and buys the e-book on A, then downloads it on B.
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const reader = { username: `smoke_${id}`, email: `smoke_${id}@example.com`, displayName: 'Smoke Reader', password: `Smoke-pass-${id}` };
   const browser = session({ 'x-forwarded-for': '198.51.100.10' });
   await browser.refreshCsrf(a);
