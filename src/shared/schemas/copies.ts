@@ -56,6 +56,10 @@ export const traceResultSchema = z.object({
   purchaseId: z.number().int(),
   userId: z.number().int(),
   username: text(),
+  /** The reader's display name (their username when they gave none), email and order reference. */
+  name: text(),
+  email: text(),
+  orderReference: text(),
   format: text(),
   purchasedAt: text(),
 });

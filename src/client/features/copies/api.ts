@@ -50,7 +50,7 @@ export async function traceFile(file: File): Promise<{ found: TraceResult } | { 
   headers.set('X-CSRF-Token', await getCsrfToken());
   const res = await fetch('/api/admin/trace', { method: 'POST', body, headers, credentials: 'include' });
   if (res.status === 404) return { notFound: (await refusal(res, 'No copy made by this site was found in this file.')).message };
-  if (!res.ok) throw await refusal(res, `The file could not be traced (${res.status}).`);
+  if (!res.ok) throw await refusal(res, 'The file could not be traced. Please try again.');
   return { found: (await res.json()) as TraceResult };
 }
 

@@ -135,6 +135,10 @@ export interface TracedCopy {
   purchaseId: number;
   userId: number;
   username: string;
+  /** The reader's display name, or their username when they gave none. */
+  name: string;
+  email: string;
+  orderReference: string;
   format: string;
   purchasedAt: string;
 }
@@ -146,6 +150,9 @@ export async function findByFingerprint(db: Db, fingerprint: string): Promise<Tr
       purchaseId: purchases.id,
       userId: users.id,
       username: users.username,
+      displayName: users.displayName,
+      email: users.email,
+      orderReference: purchases.orderReference,
       format: personalCopies.format,
       purchasedAt: purchases.purchaseDate,
     })
@@ -153,5 +160,7 @@ export async function findByFingerprint(db: Db, fingerprint: string): Promise<Tr
     .innerJoin(purchases, eq(purchases.id, personalCopies.purchaseId))
     .innerJoin(users, eq(users.id, purchases.userId))
     .where(eq(personalCopies.fingerprint, fingerprint));
-  return row ? { ...row, purchasedAt: row.purchasedAt.toISOString() } : null;
+  if (!row) return null;
+  const { displayName, ...rest } = row;
+  return { ...rest, name: displayName?.trim() || row.username, purchasedAt: row.purchasedAt.toISOString() };
 }

@@ -61,6 +61,9 @@ describe('Trace a Copy', () => {
       purchaseId: purchase.id,
       userId: user.id,
       username: user.username,
+      name: 'Leaky Reader',
+      email: user.email,
+      orderReference: purchase.orderReference,
       format: 'ebook',
       purchasedAt: purchase.purchaseDate.toISOString(),
     });

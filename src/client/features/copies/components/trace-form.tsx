@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import type { TraceResult } from '@shared/schemas/copies';
+import { formatLabel } from '@shared/constants';
 import { Alert } from '@client/components/ui/alert';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -70,11 +71,17 @@ export function TraceForm() {
             <p className="mt-1 text-sm text-bone-300">{result.fileName} was made for this purchase:</p>
             <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
               <dt className="text-bone-400">Reader</dt>
-              <dd className="text-bone-50">{result.found.username} (user #{result.found.userId})</dd>
-              <dt className="text-bone-400">Purchase</dt>
-              <dd className="text-bone-50">#{result.found.purchaseId}</dd>
+              <dd className="text-bone-50">{result.found.name}</dd>
+              <dt className="text-bone-400">Email</dt>
+              <dd className="break-all text-bone-50">
+                <a href={`mailto:${result.found.email}`} className="underline decoration-bone-400/50 underline-offset-2 hover:decoration-bone-50">
+                  {result.found.email}
+                </a>
+              </dd>
+              <dt className="text-bone-400">Order</dt>
+              <dd className="font-mono text-bone-50">{result.found.orderReference}</dd>
               <dt className="text-bone-400">Format</dt>
-              <dd className="text-bone-50">{FORMAT_LABEL[result.found.format] ?? result.found.format}</dd>
+              <dd className="text-bone-50">{FORMAT_LABEL[result.found.format] ?? formatLabel(result.found.format)}</dd>
               <dt className="text-bone-400">Bought</dt>
               <dd className="text-bone-50">{dateTime(result.found.purchasedAt)}</dd>
             </dl>
