@@ -2,10 +2,10 @@
 // the site runs (docs/decisions/0042-backups.md).
 import path from 'node:path';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
 import { writeBackup } from './platform/backup';
 import { askRunningServer } from './platform/control-socket';
 import { createFileStore } from './platform/files';
+import { openPrivateDatabase } from './platform/private-data';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
@@ -26,7 +26,7 @@ async function run() {
       return answer.report as Awaited<ReturnType<typeof writeBackup>>;
     }
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openPrivateDatabase(config, { poolSize: 2 });
   try {
     return await writeBackup(database, createFileStore(config), outFile);
   } finally {

@@ -1,6 +1,5 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './platform/seed';
 import fs from 'node:fs';
@@ -21,6 +20,7 @@ import { startControlSocket } from './platform/control-socket';
 import { drainThenClose } from './platform/drain';
 import v8 from 'node:v8';
 import { warmPublicPages } from './platform/warm-pages';
+import { openPrivateDatabase } from './platform/private-data';
 
 function readConfig() {
   try {
@@ -60,9 +60,8 @@ async function start() {
       say,
     });
   }
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.dataDir,
+  // DATA_DIR and everything this process writes in it are for the service's user only (decision 0064).
+  const database = await openPrivateDatabase(config, {
     onIdleError: (error) => console.warn(`database connection lost: ${error.message}`),
   });
   if (config.DATABASE_URL) {

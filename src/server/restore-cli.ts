@@ -2,11 +2,11 @@
 // DATA_DIR) and an empty file store. The site must not be running on that DATA_DIR.
 import path from 'node:path';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { restoreBackup } from './platform/backup';
 import { askRunningServer } from './platform/control-socket';
 import { createFileStore } from './platform/files';
+import { openPrivateDatabase } from './platform/private-data';
 
 const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
 if (!file) {
@@ -19,7 +19,7 @@ try {
   if (!config.DATABASE_URL && (await askRunningServer(config.dataDir, { command: 'backup', out: '' }))) {
     throw new Error('a site is running on this DATA_DIR; stop it and restore into an empty DATA_DIR');
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openPrivateDatabase(config, { poolSize: 2 });
   try {
     await runMigrations(database);
     const report = await restoreBackup(database, createFileStore(config), path.resolve(file));

@@ -93,7 +93,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = path.join(options.dataDir, 'pglite');
-    fs.mkdirSync(dataDir, { recursive: true });
+    // The service's user only (decision 0064); PGlite's own file modes are tightened by the caller once it is up.
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   }
   const client = new PGlite(dataDir, PGLITE_OPTIONS);
   await client.waitReady;

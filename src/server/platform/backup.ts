@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { FileStore } from './files';
 import { TarWriter, readTar } from './tar';
+import { PRIVATE_FILE_MODE } from './private-data';
 
 /**
  * Backups (decision 0042): one .tar.gz holding
@@ -123,7 +124,8 @@ async function writeBackupOnce(database: Database, files: FileStore, outFile: st
   };
   const temp = `${outFile}.partial`;
   const gzip = zlib.createGzip({ level: 6 });
-  const done = pipeline(gzip, fs.createWriteStream(temp));
+  // The archive holds every account and book: readable by the service's user only, like DATA_DIR.
+  const done = pipeline(gzip, fs.createWriteStream(temp, { mode: PRIVATE_FILE_MODE }));
   const tar = new TarWriter(gzip);
   let bytes = 0;
   try {

@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { DiskFileStream } from './sendfile';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-data';
 
 export interface StoredFile {
   size: number;
@@ -80,10 +81,10 @@ export class DiskFileStore implements FileStore {
 
   async put(key: string, data: Buffer, contentType: string): Promise<StoredFile> {
     const target = this.pathOf(key);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     // Write then rename, so a reader never sees half a file.
     const temp = this.tempPathFor(target);
-    await fsp.writeFile(temp, data);
+    await fsp.writeFile(temp, data, { mode: PRIVATE_FILE_MODE });
     await fsp.rename(temp, target);
     return { size: data.length, contentType };
   }
@@ -95,10 +96,10 @@ export class DiskFileStore implements FileStore {
 
   async write(key: string, source: Readable, contentType: string): Promise<StoredFile> {
     const target = this.pathOf(key);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     const temp = this.tempPathFor(target);
     try {
-      await pipeline(source, fs.createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(source, fs.createWriteStream(temp, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
       const { size } = await fsp.stat(temp);
       await fsp.rename(temp, target);
       return { size, contentType };
