@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, mockFetch, renderWithRouter } from '@client/test/render';
 import AdminFilesPage from './admin-files';
 
@@ -30,5 +30,31 @@ describe('/admin/files', () => {
     expect(within(card('PDF')).getByText('Sample file.')).toBeInTheDocument();
     expect(within(card('Audiobook (MP3 or M4A)')).getByText('Sample file.')).toBeInTheDocument();
     expect(within(card('PDF')).getByText(/This is still the short sample the site came with, not your book/)).toBeInTheDocument();
+  });
+
+  it('an upload problem stays beside its file until dismissed, and a good upload clears it', async () => {
+    const problem = 'This EPUB would be refused by Kindle and e-readers. Problem: 1. The file has no table of contents.';
+    let refuse = true;
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/books': () => json([{ id: 1, title: 'What We Owe the Dead', tagline: 't', synopsis: 's', coverImage: '/c.svg', yearPublished: 2026, publisher: 'H', featured: true }]),
+      '/api/admin/files': () => json([asset(1, 'ebook', false)]),
+      '/api/admin/books/1/files/ebook': () =>
+        refuse ? json({ message: problem, code: 'EPUB_INVALID', fields: { file: problem } }, 400) : json(asset(1, 'ebook', false)),
+    });
+    renderWithRouter([{ path: '/admin/files', element: <AdminFilesPage /> }], '/admin/files');
+    const input = await screen.findByLabelText('Replace E-Book (EPUB) for What We Owe the Dead');
+    fireEvent.change(input, { target: { files: [new File(['PK'], 'draft-v7.epub', { type: 'application/epub+zip' })] } });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('draft-v7.epub was not uploaded');
+    expect(alert).toHaveTextContent(problem);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss the problem with draft-v7.epub' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    fireEvent.change(input, { target: { files: [new File(['PK'], 'draft-v7.epub', { type: 'application/epub+zip' })] } });
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    refuse = false;
+    fireEvent.change(input, { target: { files: [new File(['PK'], 'draft-v8.epub', { type: 'application/epub+zip' })] } });
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 });

@@ -1,6 +1,6 @@
 /** /admin/files: the digital file of each book and format; upload or replace (buyers keep access). */
 import { useState } from 'react';
-import { TriangleAlert, Upload } from 'lucide-react';
+import { CircleAlert, TriangleAlert, Upload } from 'lucide-react';
 import { DIGITAL_FORMATS, type DigitalFormat } from '@shared/constants';
 import { UPLOAD_LIMITS } from '@shared/schemas/admin';
 import { Card } from '@client/components/ui/card';
@@ -20,20 +20,27 @@ export default function AdminFilesPage() {
   const assets = useAssets();
   const upload = useUploadAsset();
   const [busy, setBusy] = useState<string | null>(null);
+  // Why an upload was refused stays beside its file until the author dismisses it: a problem with an
+  // EPUB can take a while to read and fix, and a toast would be gone before that.
+  const [problems, setProblems] = useState<Record<string, { fileName: string; message: string }>>({});
+  const setProblem = (key: string, problem: { fileName: string; message: string } | null) =>
+    setProblems(({ [key]: _old, ...rest }) => (problem ? { ...rest, [key]: problem } : rest));
 
   const onFile = async (bookId: number, format: DigitalFormat, file: File | undefined, input: HTMLInputElement) => {
     if (!file) return;
+    const key = `${bookId}-${format}`;
     if (file.size > UPLOAD_LIMITS[format]) {
-      toast({ title: 'File too large', description: `The limit for ${format} is ${mb(UPLOAD_LIMITS[format])}.`, variant: 'destructive' });
+      setProblem(key, { fileName: file.name, message: `The file is too large. The limit for the ${LABEL[format]} is ${mb(UPLOAD_LIMITS[format])}.` });
       input.value = '';
       return;
     }
-    setBusy(`${bookId}-${format}`);
+    setBusy(key);
+    setProblem(key, null);
     try {
       const asset = await upload.mutateAsync({ bookId, format, file });
       toast({ title: 'File uploaded', description: `${asset.fileName} is now version ${asset.version}.` });
     } catch (error) {
-      toast({ title: 'Upload failed', description: errorText(error), variant: 'destructive' });
+      setProblem(key, { fileName: file.name, message: errorText(error) });
     } finally {
       setBusy(null);
       input.value = '';
@@ -52,6 +59,7 @@ export default function AdminFilesPage() {
                   {DIGITAL_FORMATS.map((format) => {
                     const asset = assets.data?.find((a) => a.bookId === book.id && a.format === format);
                     const id = `file-${book.id}-${format}`;
+                    const problem = problems[`${book.id}-${format}`];
                     return (
                       <div key={format} className="rounded-lg border border-ink-700 p-4">
                         <p className="font-medium text-bone-50">{LABEL[format]}</p>
@@ -88,6 +96,25 @@ export default function AdminFilesPage() {
                           />
                         </Label>
                         <p className="mt-2 text-xs text-bone-400">Up to {mb(UPLOAD_LIMITS[format])}</p>
+                        {problem ? (
+                          <div role="alert" className="mt-3 grid gap-2 rounded-md border border-blood-500/60 bg-blood-500/10 p-3 text-sm text-bone-100">
+                            <p className="flex gap-2">
+                              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blood-300" />
+                              <span>
+                                <strong className="block font-semibold text-bone-50">{problem.fileName} was not uploaded</strong>
+                                <span className="whitespace-pre-line">{problem.message}</span>
+                              </span>
+                            </p>
+                            <button
+                              type="button"
+                              className="w-fit rounded text-sm text-bone-300 underline underline-offset-2 hover:text-bone-50 focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none"
+                              onClick={() => setProblem(`${book.id}-${format}`, null)}
+                              aria-label={`Dismiss the problem with ${problem.fileName}`}
+                            >
+                              Dismiss
+                            </button>
+                          </div>
+                        ) : null}
                       </div>
                     );
                   })}
