@@ -125,6 +125,64 @@ describe('graceful shutdown', () => {
     await expect(get(agent, port, '/healthz')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   }, 90_000);
 
+  it('closes idle pooled sockets early in the drain: 20 keep-alive clients that honour Connection: close see no reset', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.drop());
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    // Twenty clients, each with its own keep-alive pool (as a balancer keeps per-backend connections).
+    // Node's agent honours Connection: close: a socket answered with it is not used again.
+    const clients = Array.from({ length: 20 }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    cleanups.push(() => clients.forEach((agent) => agent.destroy()));
+    // Each client's pooled socket from before the drain, and when the server closed it.
+    const closedAt: number[] = [];
+    await Promise.all(
+      clients.map(
+        (agent) =>
+          new Promise<void>((resolve, reject) => {
+            http
+              .get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
+                expect(res.headers.connection).toBe('keep-alive');
+                res.socket.once('close', () => closedAt.push(Date.now()));
+                res.resume();
+                res.on('end', () => resolve());
+              })
+              .on('error', reject);
+          }),
+      ),
+    );
+
+    const started = Date.now();
+    const drainMs = 3000;
+    const closed = drainThenClose(app, drainMs);
+    // Every pooled socket from before is closed by the server early in the drain, while the clients are
+    // idle: not left until the end of the drain, when a client may be sending on it.
+    while (closedAt.length < 20 && Date.now() - started < drainMs / 2) await pause(10);
+    expect(closedAt).toHaveLength(20);
+    // The clients send for the first half of the drain (until their balancer has seen /readyz fail): each
+    // request goes out on a new connection and is answered, never reset.
+    const errors: string[] = [];
+    const answers: Array<{ status: number; connection?: string }> = [];
+    await Promise.all(
+      clients.map(async (agent, i) => {
+        while (Date.now() - started < drainMs / 2) {
+          await pause(10 + ((i * 7) % 40));
+          await get(agent, port, i % 4 === 0 ? '/api/books' : '/healthz').then(
+            (answer) => answers.push(answer),
+            (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message),
+          );
+        }
+      }),
+    );
+    expect(errors).toEqual([]);
+    expect(answers.length).toBeGreaterThan(40);
+    for (const answer of answers) expect(answer).toMatchObject({ status: 200, connection: 'close' });
+
+    await closed;
+    await expect(get(clients[0], port, '/healthz')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  }, 90_000);
+
   it('exits cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-shutdown-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
