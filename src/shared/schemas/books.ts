@@ -39,3 +39,11 @@ export const bookInputSchema = z.object({
   includeEbookWithPrint: z.boolean().optional(),
 });
 export type BookInput = z.infer<typeof bookInputSchema>;
+
+/**
+ * A book edit (PUT /api/admin/books/{id}): the same body, but an edit that leaves out `featured` keeps the
+ * book's current value instead of taking it off sale. No omitted field changes a book: the text fields
+ * and the year are required (left out, they are refused with their SPEC 5 message), the flags are kept.
+ */
+export const bookUpdateSchema = bookInputSchema.extend({ featured: z.boolean().optional() });
+export type BookUpdate = z.infer<typeof bookUpdateSchema>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bookInputSchema, bookSchema } from '@shared/schemas/books';
+import { bookInputSchema, bookSchema, bookUpdateSchema } from '@shared/schemas/books';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { actorOf } from '../../platform/audit';
 import { createBook, updateBook } from './books-service';
@@ -44,7 +44,7 @@ export const adminBooksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Update a book (SPEC 5 rules)',
         params: idParam,
-        body: bookInputSchema,
+        body: bookUpdateSchema,
         response: { 200: bookSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },

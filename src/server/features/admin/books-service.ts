@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { DEFAULT_PRICES, PURCHASE_FORMATS } from '@shared/constants';
-import type { Book, BookInput } from '@shared/schemas/books';
+import type { Book, BookInput, BookUpdate } from '@shared/schemas/books';
 import type { Db, DbOrTx } from '../../db/client';
 import { bookPrices, books } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
@@ -42,7 +42,9 @@ export function createBook(db: Db, input: BookInput, actorId: ActorId, now: Date
   );
 }
 
-export function updateBook(db: Db, id: number, input: BookInput, actorId: ActorId, now: Date): Promise<Book> {
+/** Applies an edit; a flag the edit leaves out (featured, includeEbookWithPrint) keeps its value. */
+export function updateBook(db: Db, id: number, edit: BookUpdate, actorId: ActorId, now: Date): Promise<Book> {
+  const input = Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined)) as Partial<BookInput>;
   return refuseRacingFeature(() =>
     db.transaction(async (tx): Promise<Book> => {
       const [before] = await tx.select(bookColumns).from(books).where(eq(books.id, id)).for('update');

@@ -93,6 +93,21 @@ describe('admin books API', () => {
     expect(kept.json().includeEbookWithPrint).toBe(false);
   });
 
+  it('keeps the book on sale when an edit leaves out featured; featured false takes it off', async () => {
+    const onSale = (await agent.post('/api/admin/books', { ...valid, title: 'On Sale', featured: true })).json();
+    const { featured: _f, ...withoutFeatured } = valid;
+    const edited = await agent.put(`/api/admin/books/${onSale.id}`, { ...withoutFeatured, title: 'On Sale, Renamed' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ title: 'On Sale, Renamed', featured: true });
+    expect((await t.app.inject({ url: '/api/books/featured' })).json()).toEqual({ id: onSale.id, title: 'On Sale, Renamed' });
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, String(onSale.id)));
+    expect(entries.at(-1)!.details).toEqual({ changed: { title: 'On Sale, Renamed' } });
+
+    const off = await agent.put(`/api/admin/books/${onSale.id}`, { ...withoutFeatured, title: 'On Sale, Renamed', featured: false });
+    expect(off.json().featured).toBe(false);
+    expect((await t.app.inject({ url: '/api/books/featured' })).statusCode).toBe(404);
+  });
+
   it('keeps one featured book: featuring one unfeatures the other', async () => {
     const first = (await agent.post('/api/admin/books', { ...valid, title: 'First', featured: true })).json();
     const second = (await agent.post('/api/admin/books', { ...valid, title: 'Second', featured: true })).json();

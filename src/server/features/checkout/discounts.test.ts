@@ -187,6 +187,26 @@ describe('discount codes', () => {
     expect(stored.redemptions).toBe(1);
   });
 
+  it('a code switched off between checkout and payment keeps the price agreed at checkout', async () => {
+    const name = code('Withdrawn');
+    const created = await createCode({ code: name, percentOff: 50 });
+    const { user, agent } = await newBuyer();
+    const sessionId = (await agent.post('/api/checkout', { bookId, format: 'ebook', discountCode: name })).json().url.split('/').pop();
+    const off = await admin.put(`/api/admin/discounts/${created.id}`, { code: name, percentOff: 50, active: false });
+    expect(off.json().active).toBe(false);
+    // New checkouts are refused at once ...
+    const later = await newBuyer();
+    const refused = await later.agent.post('/api/checkout', { bookId, format: 'ebook', discountCode: name });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(DISCOUNT_REFUSALS.inactive);
+    // ... but the reader who already agreed the price pays that price (decision 0050).
+    expect((await agent.get(`/api/checkout/sessions/${sessionId}`)).json()).toMatchObject({ amount: 499, displayPrice: '£4.99', discountCode: name });
+    expect((await agent.post(`/api/checkout/sessions/${sessionId}/pay`)).json().status).toBe('completed');
+    expect(await purchasesOf(user.id)).toMatchObject([{ format: 'ebook', price: 499, kind: 'paid' }]);
+    const [stored] = await t.database.db.select().from(discountCodes).where(eq(discountCodes.id, created.id));
+    expect(stored).toMatchObject({ active: false, redemptions: 1 });
+  });
+
   it('dashboard revenue counts what was paid', async () => {
     const before = (await admin.get('/api/dashboard/stats')).json();
     const name = code('Rev');
