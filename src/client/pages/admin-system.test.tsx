@@ -27,7 +27,8 @@ const status: SystemStatus = {
     },
   ],
   reconciliation: { lastRunAt: '2026-11-21T12:00:00.000Z', checked: 14, repaired: 1, lastError: null },
-  webhookFailures: [{ id: 7, at: '2026-11-21T11:30:00.000Z', reason: 'invalid-signature', eventId: null }],
+  webhookFailures: [{ id: 7, at: '2026-11-21T11:30:00.000Z', reason: 'mismatch', eventId: 'evt_123' }],
+  forgedWebhooks: { last24Hours: 41, last7Days: 950, lastAt: '2026-11-21T11:58:00.000Z' },
 };
 
 function row(label: string) {
@@ -54,7 +55,13 @@ describe('admin System page', () => {
     expect(row('Paid sessions checked')).toHaveTextContent('14');
     expect(row('Repaired')).toHaveTextContent('1');
     expect(screen.getByText('Stripe reconciliation')).toBeInTheDocument();
-    expect(screen.getByText(/Invalid signature/)).toBeInTheDocument();
+    expect(screen.getByText(/Amount or currency mismatch/)).toBeInTheDocument();
+    expect(screen.getByText('evt_123')).toBeInTheDocument();
+    // Forged posts are a count of their own, apart from the failures of real events.
+    expect(screen.getByRole('heading', { name: 'Forged webhooks' })).toBeInTheDocument();
+    expect(row('Last 24 hours')).toHaveTextContent('41');
+    expect(row('Last 7 days')).toHaveTextContent('950');
+    expect(row('Most recent')).not.toHaveTextContent('None');
   });
 
   it('"Retry" sends the failed mail again and says so', async () => {
@@ -86,11 +93,20 @@ describe('admin System page', () => {
   it('says when Stripe is not in use and no SMTP server is configured', async () => {
     mockFetch({
       '/api/admin/system': () =>
-        json({ ...status, payments: 'local', reconciliation: null, smtpConfigured: false, webhookFailures: [], jobs: [] }),
+        json({
+          ...status,
+          payments: 'local',
+          reconciliation: null,
+          smtpConfigured: false,
+          webhookFailures: [],
+          forgedWebhooks: { last24Hours: 0, last7Days: 0, lastAt: null },
+          jobs: [],
+        }),
     });
     renderAt(<AdminSystemPage />, '/admin/system');
     expect(await screen.findByText('Only with Stripe: the test payment page has nothing to reconcile.')).toBeInTheDocument();
     expect(screen.getByText('No SMTP server configured')).toBeInTheDocument();
     expect(screen.getByText('None.')).toBeInTheDocument();
+    expect(row('Most recent')).toHaveTextContent('None');
   });
 });

@@ -17,7 +17,6 @@ const PAYMENTS = { local: 'Test payment page (no money moves)', stripe: 'Stripe'
 const REDIS = { ok: 'Connected', unavailable: 'Unreachable: limits count per instance', 'not configured': 'Not configured' } as const;
 const JOB_NAMES: Record<string, string> = { 'mail-dispatch': 'Mail dispatch', 'stripe-reconcile': 'Stripe reconciliation' };
 const REASONS: Record<string, string> = {
-  'invalid-signature': 'Invalid signature',
   mismatch: 'Amount or currency mismatch',
   'unknown-session': 'Unknown checkout session',
   error: 'Server error',
@@ -129,6 +128,7 @@ function SystemView({ status }: { status: SystemStatus }) {
         )}
       </Section>
       <Section title="Recent webhook failures">
+        <p className="mb-2 text-sm text-bone-300">Signed Stripe events the site could not fulfil.</p>
         {status.webhookFailures.length === 0 ? (
           <p className="text-bone-300">None.</p>
         ) : (
@@ -142,7 +142,24 @@ function SystemView({ status }: { status: SystemStatus }) {
           </ul>
         )}
       </Section>
+      <ForgedWebhooksSection forged={status.forgedWebhooks} />
     </div>
+  );
+}
+
+/** Posts without a valid Stripe signature: counted apart, so a flood of them cannot hide a real failure. */
+function ForgedWebhooksSection({ forged }: { forged: SystemStatus['forgedWebhooks'] }) {
+  return (
+    <Section title="Forged webhooks">
+      <p className="mb-2 text-sm text-bone-300">
+        Posts to the webhook address without a valid Stripe signature. They are refused and change nothing.
+      </p>
+      <dl>
+        <Row label="Last 24 hours">{forged.last24Hours}</Row>
+        <Row label="Last 7 days">{forged.last7Days}</Row>
+        <Row label="Most recent">{forged.lastAt ? formatDateTime(forged.lastAt) : 'None'}</Row>
+      </dl>
+    </Section>
   );
 }
 

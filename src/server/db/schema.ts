@@ -571,6 +571,16 @@ export const webhookFailures = pgTable(
 );
 
 /**
+ * Webhooks refused for a bad signature, counted per hour rather than kept one row each: anyone can post
+ * them, so a flood must neither grow a table nor push the real failures off the admin's System page.
+ */
+export const forgedWebhooks = pgTable('forged_webhooks', {
+  hour: ts('hour').primaryKey(),
+  count: integer('count').notNull(),
+  lastAt: ts('last_at').notNull(),
+});
+
+/**
  * Where a reader is in a format they own, one row per reader, book and format: an EPUB CFI, a PDF page
  * or seconds of audio, and progress 0-1. updated_at is the moment of reading the device reported, so a
  * write older than the stored one can be refused (two devices never move each other backwards).

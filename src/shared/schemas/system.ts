@@ -33,6 +33,8 @@ export const systemStatusSchema = z.object({
   webhookFailures: z.array(
     z.object({ id: z.number().int(), at: text(), reason: text(), eventId: text().nullable() }),
   ),
+  /** Webhooks refused for a bad signature: counted, not listed, so they cannot hide the real failures. */
+  forgedWebhooks: z.object({ last24Hours: z.number().int(), last7Days: z.number().int(), lastAt: text().nullable() }),
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 

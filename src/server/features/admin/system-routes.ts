@@ -8,7 +8,7 @@ import { listJobs } from '../../platform/jobs';
 import { mailOutboxCounts, retryFailedMail } from '../../platform/mail';
 import { findProjectRoot } from '../../project-root';
 import { actorOf, audit } from '../../platform/audit';
-import { RECONCILE_JOB, recentWebhookFailures } from '../checkout/service';
+import { RECONCILE_JOB, forgedWebhookSummary, recentWebhookFailures } from '../checkout/service';
 
 const startedAt = new Date();
 
@@ -42,10 +42,11 @@ export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], summary: "The site's health in words", response: { 200: systemStatusSchema, ...denied } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const [mail, jobs, failures, redis] = await Promise.all([
+      const [mail, jobs, failures, forged, redis] = await Promise.all([
         mailOutboxCounts(db),
         listJobs(db),
         recentWebhookFailures(app.deps, 10),
+        forgedWebhookSummary(app.deps),
         redisState(app.deps.redis),
       ]);
       const reconcile = jobs.find((j) => j.key === RECONCILE_JOB);
@@ -78,6 +79,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
               }
             : null,
         webhookFailures: failures.map((f) => ({ id: f.id, at: f.createdAt.toISOString(), reason: f.reason, eventId: f.eventId })),
+        forgedWebhooks: forged,
       };
     },
   );

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, webhookFailures } from '../../db/schema';
+import { recordWebhookFailure } from '../checkout/webhook-failures';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 
 describe('admin System page API', () => {
@@ -40,7 +41,33 @@ describe('admin System page API', () => {
       reconciliation: null,
     });
     expect(body.nodeVersion).toMatch(/^v24\./);
-    expect(body.webhookFailures[0]).toMatchObject({ reason: 'invalid-signature', eventId: null });
+    expect(body.webhookFailures).toEqual([]);
+    expect(body.forgedWebhooks).toEqual({ last24Hours: 1, last7Days: 1, lastAt: t.clock.now().toISOString() });
+  });
+
+  it('counts forged webhooks apart, so a flood of them leaves the real failures in view', async () => {
+    await recordWebhookFailure(t.app.deps, { reason: 'mismatch', eventId: 'evt_real_failure' });
+    const forge = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' },
+        payload: '{"type":"checkout.session.completed"}',
+      });
+    for (let i = 0; i < 30; i += 1) expect((await forge()).statusCode).toBe(400);
+    const agent = await admin();
+    let body = (await agent.get('/api/admin/system')).json();
+    expect(body.webhookFailures).toEqual([{ id: expect.any(Number), at: expect.any(String), reason: 'mismatch', eventId: 'evt_real_failure' }]);
+    // The one from the first test and these thirty.
+    expect(body.forgedWebhooks).toMatchObject({ last24Hours: 31, last7Days: 31 });
+    expect(await t.database.db.select().from(webhookFailures)).toHaveLength(1);
+    expect(await t.app.deps.metrics.registry.metrics()).toContain('site_webhook_failures_total{reason="invalid-signature"} 31');
+
+    // A day later: yesterday's leave the 24-hour count and stay in the week's.
+    t.clock.advance(25 * 3_600_000);
+    await forge();
+    body = (await agent.get('/api/admin/system')).json();
+    expect(body.forgedWebhooks).toEqual({ last24Hours: 1, last7Days: 32, lastAt: t.clock.now().toISOString() });
   });
 
   it('"Retry" puts failed mail back in the outbox with fresh attempts', async () => {

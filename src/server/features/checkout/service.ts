@@ -17,7 +17,7 @@ import { saleState } from '../pre-orders/service';
 export { createDiscount, listDiscounts, updateDiscount } from './discounts';
 export { RECONCILE_JOB } from './reconcile';
 export { refundOrder } from './refunds';
-export { recentWebhookFailures } from './webhook-failures';
+export { forgedWebhookSummary, recentWebhookFailures } from './webhook-failures';
 
 /** How long a started checkout stays payable (Stripe accepts 30 minutes to 24 hours). */
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { errorSchema } from '@shared/schemas/common';
 import { InvalidSignatureError } from '../../platform/payments';
 import { handlePaymentEvent } from './fulfilment';
 import { handleRefundEvent } from './refunds';
-import { recordWebhookFailure } from './webhook-failures';
+import { recordForgedWebhook, recordWebhookFailure } from './webhook-failures';
 
 /**
  * POST /api/webhooks/stripe. Authenticated by Stripe's signature over the exact raw bytes, so this
@@ -39,7 +39,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof InvalidSignatureError) {
           request.log.warn({ reason: error.message }, 'refused a webhook with a bad signature');
-          await recordWebhookFailure(app.deps, { reason: 'invalid-signature', detail: error.message });
+          await recordForgedWebhook(app.deps);
           return reply.status(400).send({ message: 'Invalid webhook signature', code: 'INVALID_SIGNATURE' });
         }
         throw error;
