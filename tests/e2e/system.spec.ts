@@ -23,4 +23,16 @@ test('the admin reads the site health on the System page', async ({ page }) => {
   await expect(page.getByText('Mail dispatch')).toBeVisible();
   await expect(page.getByText('Only with Stripe: the test payment page has nothing to reconcile.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent webhook failures' })).toBeVisible();
+
+  // A forged webhook is refused and counted apart from the failures of real events.
+  const forged = await page.request.post('/api/webhooks/stripe', {
+    headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' },
+    data: '{"type":"checkout.session.completed"}',
+  });
+  expect(forged.status()).toBe(400);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Forged webhooks' })).toBeVisible();
+  await expect(row('Last 24 hours')).toHaveText('1');
+  await expect(row('Last 7 days')).toHaveText('1');
+  await expect(row('Most recent')).not.toHaveText('None');
 });
