@@ -235,7 +235,7 @@ describe('start with a service that does not answer', () => {
     expect(main.errorLines()).toEqual([
       `Redis at 127.0.0.1:${redisPort} unreachable (ECONNREFUSED): serving without it, retrying in the background; ` +
         'rate limits count per instance and other instances see admin changes within SITE_CACHE_MS until it answers',
-      `SMTP at 127.0.0.1:${smtpPort} unreachable (ECONNREFUSED): mail waits in the outbox and is sent once it answers`,
+      `SMTP at 127.0.0.1:${smtpPort} unavailable (ECONNREFUSED): mail waits in the outbox and is sent once it answers`,
     ]);
     main.child.kill('SIGTERM');
     expect(await main.exit).toBe(0);

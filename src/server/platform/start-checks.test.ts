@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StartAbort, reasonOf, waitForService, whereIs } from './start-checks';
+import { checkSmtp, StartAbort, reasonOf, waitForService, whereIs } from './start-checks';
 
 describe('start checks', () => {
   it('names a service by host and port, never by its credentials', () => {
@@ -56,5 +56,18 @@ describe('start checks', () => {
       'PostgreSQL at db:5432 refused the start (28P01 password authentication failed for user "site"): exiting',
     );
     expect(said).toEqual([]);
+  });
+
+  it('reports an SMTP server that refuses the sign-in in one line, and never throws', async () => {
+    const said: string[] = [];
+    const refused = async () => {
+      throw Object.assign(new Error('Invalid login: 535 Authentication failed'), { code: 'EAUTH' });
+    };
+    await checkSmtp(refused, 'smtp://user:secret@mail.example.com:587', (line) => said.push(line));
+    expect(said).toEqual([
+      'SMTP at mail.example.com:587 unavailable (EAUTH Invalid login: 535 Authentication failed): mail waits in the outbox and is sent once it answers',
+    ]);
+    await checkSmtp(async () => true, 'smtp://mail.example.com:587', (line) => said.push(line));
+    expect(said).toHaveLength(1);
   });
 });

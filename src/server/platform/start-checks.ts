@@ -50,9 +50,9 @@ export function reasonOf(error: unknown): string {
     const message = typeof e.message === 'string' ? e.message.split('\n')[0] : '';
     // A client's own wrapper code (nodemailer's ESOCKET) over the system's (connect ECONNREFUSED ...).
     const system = /\b(E[A-Z]{4,})\b/.exec(message)?.[1];
-    if (system && system !== e.code) return system;
-    // A server's error (SQLSTATE 3D000) reads better with its message; a system code says it all.
-    return /^E[A-Z]+$/.test(e.code) || !message ? e.code : `${e.code} ${message}`;
+    if (system && system !== e.code && system in os.constants.errno) return system;
+    // A system error code says it all; a server's (SQLSTATE 3D000, SMTP's EAUTH) reads better with its message.
+    return e.code in os.constants.errno || !message ? e.code : `${e.code} ${message}`;
   }
   // Node reports a refused connection to every address of a name as an AggregateError without a message.
   if (Array.isArray(e?.errors) && e.errors.length) return reasonOf(e.errors[0]);
@@ -173,7 +173,7 @@ export async function checkSmtp(verify: () => Promise<unknown>, url: string, say
   try {
     await Promise.race([verify(), timeout]);
   } catch (error) {
-    say(`SMTP at ${whereIs(url)} unreachable (${reasonOf(error)}): mail waits in the outbox and is sent once it answers`);
+    say(`SMTP at ${whereIs(url)} unavailable (${reasonOf(error)}): mail waits in the outbox and is sent once it answers`);
   } finally {
     clearTimeout(timer);
   }
