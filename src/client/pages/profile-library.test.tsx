@@ -204,6 +204,52 @@ describe('the profile library', () => {
     expect(screen.getByText(/WWD-ABC/)).toBeInTheDocument();
   });
 
+  it('"Your Orders" lists digital orders too, with the discount and any refund, statuses in words', async () => {
+    mockFetch({
+      '/api/library/books': () => json([]),
+      '/api/library/orders': () =>
+        json([
+          {
+            id: 7,
+            orderReference: 'WWD-EBK',
+            format: 'ebook',
+            price: 499,
+            displayPrice: '£4.99',
+            displayListPrice: '£9.99',
+            discountCode: 'LAUNCH',
+            status: 'completed',
+            purchaseDate: '2026-11-05T10:00:00Z',
+            shippedAt: null,
+            refundedAt: null,
+            book,
+          },
+          {
+            id: 8,
+            orderReference: 'WWD-AUD',
+            format: 'audiobook',
+            price: 1499,
+            displayPrice: '£14.99',
+            displayListPrice: null,
+            discountCode: null,
+            status: 'refunded',
+            purchaseDate: '2026-11-04T10:00:00Z',
+            shippedAt: null,
+            refundedAt: '2026-11-06T10:00:00Z',
+            book,
+          },
+        ]),
+    });
+    renderTab();
+    const list = within((await screen.findByRole('heading', { name: 'Your Orders' })).closest('section')!);
+    const ebook = list.getByText(/WWD-EBK/).closest('li')!;
+    expect(ebook).toHaveTextContent('E-Book');
+    expect(ebook).toHaveTextContent('list price £9.99 £4.99 paid with code LAUNCH');
+    expect(within(ebook).getByText('Paid')).toBeInTheDocument();
+    const audio = list.getByText(/WWD-AUD/).closest('li')!;
+    expect(within(audio).getByText('Refunded on 6 November 2026')).toBeInTheDocument();
+    expect(list.queryByText(/completed|refunded\b|ebook|audiobook/)).not.toBeInTheDocument();
+  });
+
   it('marks an ebook that came with a print copy "Included with your hardcover", downloadable as usual', async () => {
     mockFetch({
       '/api/library/books': () => json([item({ id: 5, format: 'ebook', includedWith: 'hardcover' }), item({ id: 6, format: 'audiobook' })]),

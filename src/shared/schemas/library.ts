@@ -28,7 +28,7 @@ export const libraryItemSchema = z.object({
 export type LibraryItem = z.infer<typeof libraryItemSchema>;
 export const libraryResponseSchema = z.array(libraryItemSchema);
 
-/** A hardcover or paperback purchase: an order to ship, with its status. */
+/** One of the reader's orders ("Your Orders"): any format they paid for, a gift, with its status. */
 export const orderSchema = z.object({
   id: z.number().int(),
   orderReference: text(),
@@ -41,6 +41,10 @@ export const orderSchema = z.object({
   book: libraryBookSchema,
   /** Set when the order is a format bought as a gift. */
   gift: giftSummarySchema.optional(),
+  /** The list price when a discount code lowered what was paid, and the code. */
+  displayListPrice: text().nullable().optional(),
+  discountCode: text().nullable().optional(),
+  refundedAt: text().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = z.array(orderSchema);

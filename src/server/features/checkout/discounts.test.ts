@@ -124,6 +124,11 @@ describe('discount codes', () => {
     const [receipt] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     expect(receipt.text).toContain(`List price: £9.99\nDiscount (code ${name}): -£5.00\nTotal paid: £4.99\n`);
     expect(receipt.html).toContain('<td><strong>Total paid</strong></td><td><strong>£4.99</strong></td>');
+    // "Your Orders" lists the e-book order with its discount.
+    const orders = (await agent.get('/api/library/orders')).json();
+    expect(orders).toEqual([
+      expect.objectContaining({ format: 'ebook', status: 'completed', displayPrice: '£4.99', displayListPrice: '£9.99', discountCode: name, refundedAt: null }),
+    ]);
   });
 
   it('an amount off never takes the price below £0.30', async () => {

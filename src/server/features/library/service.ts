@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { DIGITAL_FORMATS, PHYSICAL_FORMATS, formatPrice } from '@shared/constants';
+import { DIGITAL_FORMATS, formatPrice } from '@shared/constants';
 import type { LibraryItem, Order } from '@shared/schemas/library';
 import type { Db, DbOrTx } from '../../db/client';
-import { books, purchases } from '../../db/schema';
+import { books, checkoutSessions, discountCodes, purchases } from '../../db/schema';
 import { giftSummaries } from '../gifts/service';
 import { pendingReleases } from '../pre-orders/service';
 import { owned, ownedFormat } from './ownership';
@@ -55,7 +55,11 @@ export async function listLibrary(db: DbOrTx, userId: number, now = new Date()):
   return annotateIncluded(db, items);
 }
 
-/** Hardcover and paperback purchases: orders to ship, with their status. */
+/**
+ * Every order the reader paid for ("Your Orders"): each format they bought, print or digital, and each
+ * gift, with its status, refund and discount. Rows that came with another order (an included e-book, a
+ * claimed gift) are not orders of theirs.
+ */
 export async function listOrders(db: DbOrTx, userId: number): Promise<Order[]> {
   const rows = await db
     .select({
@@ -66,21 +70,23 @@ export async function listOrders(db: DbOrTx, userId: number): Promise<Order[]> {
       status: purchases.status,
       purchaseDate: purchases.purchaseDate,
       shippedAt: purchases.shippedAt,
+      refundedAt: purchases.refundedAt,
       book: bookColumns,
+      originalAmount: checkoutSessions.originalAmount,
+      discountCode: discountCodes.code,
     })
     .from(purchases)
     .innerJoin(books, eq(books.id, purchases.bookId))
-    .where(
-      and(
-        eq(purchases.userId, userId),
-        or(inArray(purchases.format, [...PHYSICAL_FORMATS]), eq(purchases.kind, 'gift')),
-      ),
-    )
+    .leftJoin(checkoutSessions, eq(checkoutSessions.purchaseId, purchases.id))
+    .leftJoin(discountCodes, eq(discountCodes.id, checkoutSessions.discountCodeId))
+    .where(and(eq(purchases.userId, userId), inArray(purchases.kind, ['paid', 'gift'])))
     .orderBy(desc(purchases.purchaseDate), desc(purchases.id));
   const gifts = await giftSummaries(db, rows.map((r) => r.id));
-  return rows.map((r) => ({
+  return rows.map(({ originalAmount, ...r }) => ({
     ...(gifts.has(r.id) ? { gift: gifts.get(r.id) } : {}),
     ...r,
+    displayListPrice: originalAmount != null && originalAmount > r.price ? formatPrice(originalAmount) : null,
+    refundedAt: r.refundedAt?.toISOString() ?? null,
     format: r.format as Order['format'],
     status: r.status as Order['status'],
     displayPrice: formatPrice(r.price),

@@ -1,23 +1,30 @@
-/** Hardcover and paperback orders: shipped, not downloaded, so they show their status instead. */
-import { Gift, Package, Truck } from 'lucide-react';
+/** "Your Orders": every order the reader paid for, with its status, refund and discount. */
+import { Download, Gift, Package, Truck, Undo2 } from 'lucide-react';
 import { type Order } from '@shared/schemas/library';
-import { formatLabel } from '@shared/constants';
+import { formatLabel, isDigitalFormat } from '@shared/constants';
+import { orderStatusLabel } from '@shared/order-words';
 import { Badge } from '@client/components/ui/badge';
 import type { ReactNode } from 'react';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 function statusLabel(order: Order): string {
-  if (order.status === 'shipped') return 'Shipped';
-  if (order.status === 'refunded') return 'Refunded';
-  if (order.status === 'pending') return 'Awaiting payment';
-  return 'Preparing to ship';
+  if (order.status === 'refunded' && order.refundedAt) return `Refunded on ${dateFormat.format(new Date(order.refundedAt))}`;
+  return orderStatusLabel(order.status, order.format);
 }
+
+const ORDER_ICON = (order: Order) =>
+  order.gift ? Gift : order.status === 'refunded' ? Undo2 : order.status === 'shipped' ? Truck : isDigitalFormat(order.format) ? Download : Package;
 
 export interface OrdersListProps {
   orders: Order[];
   /** What the page shows instead of the status badge (a gift's own status), or null for the badge. */
   orderStatus?: (order: Order) => ReactNode | null;
+}
+
+function OrderIcon({ order }: { order: Order }) {
+  const Icon = ORDER_ICON(order);
+  return <Icon aria-hidden="true" className="size-4" />;
 }
 
 export function OrdersList({ orders, orderStatus }: OrdersListProps) {
@@ -28,7 +35,8 @@ export function OrdersList({ orders, orderStatus }: OrdersListProps) {
         Your Orders
       </h3>
       <p className="mt-1 text-sm text-bone-400">
-        Printed editions are shipped to you and gifts go to their recipients: neither is part of your digital library.
+        Everything you have bought, with what you paid. Digital formats are in your library above; printed editions
+        are shipped to you and gifts go to their recipients.
       </p>
       <ul className="mt-5 grid gap-3">
         {orders.map((order) => (
@@ -37,14 +45,8 @@ export function OrdersList({ orders, orderStatus }: OrdersListProps) {
             className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-ink-700 bg-ink-900/80 px-5 py-4"
           >
             <span className="flex items-center gap-3">
-              <span className="grid size-9 place-items-center rounded-md border border-ink-600 bg-ink-950 text-blood-400">
-                {order.gift ? (
-                  <Gift aria-hidden="true" className="size-4" />
-                ) : order.status === 'shipped' ? (
-                  <Truck aria-hidden="true" className="size-4" />
-                ) : (
-                  <Package aria-hidden="true" className="size-4" />
-                )}
+              <span className="grid size-9 shrink-0 place-items-center rounded-md border border-ink-600 bg-ink-950 text-blood-400">
+                <OrderIcon order={order} />
               </span>
               <span>
                 <span className="block font-medium text-bone-50">
@@ -52,7 +54,18 @@ export function OrdersList({ orders, orderStatus }: OrdersListProps) {
                   {order.gift ? ` · a gift for ${order.gift.recipientName}` : ''}
                 </span>
                 <span className="block text-sm text-bone-400">
-                  {order.orderReference} · {dateFormat.format(new Date(order.purchaseDate))} · {order.displayPrice}
+                  {order.orderReference} · {dateFormat.format(new Date(order.purchaseDate))} ·{' '}
+                  {order.displayListPrice ? (
+                    <>
+                      <s className="text-bone-500">
+                        <span className="sr-only">list price </span>
+                        {order.displayListPrice}
+                      </s>{' '}
+                      {order.displayPrice} paid{order.discountCode ? ` with code ${order.discountCode}` : ''}
+                    </>
+                  ) : (
+                    order.displayPrice
+                  )}
                 </span>
               </span>
             </span>
