@@ -7,6 +7,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast-store';
 import { formatPostDate, useBlogPost } from '@client/features/blog/api';
 import { PostContent } from '@client/features/blog/components/post-content';
+import { PostCover } from '@client/features/blog/components/post-cover';
 import { ShareControl } from '@client/features/sharing/components/share-control';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
@@ -76,6 +77,14 @@ export default function BlogPostPage() {
           ) : null}
         </div>
       </header>
+      {data.coverImage ? (
+        <PostCover
+          src={data.coverImage}
+          sizes="(min-width: 768px) 45rem, 100vw"
+          priority
+          className="mt-8 w-full rounded-xl border border-ink-700 shadow-2xl shadow-black/40"
+        />
+      ) : null}
       <div className="mt-4">
         <PostContent html={data.content} />
       </div>

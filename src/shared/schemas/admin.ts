@@ -240,4 +240,13 @@ export const uploadedImageSchema = z.object({
   bytes: z.number().int(),
 });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
-export const imageNameParams = z.object({ name: text().regex(/^[a-f0-9]{32}\.(png|jpg|webp|avif)$/) });
+/** The name the server gives an uploaded image: 128 random bits as hex, and the type's extension. */
+const IMAGE_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|avif)$/;
+/** Where uploaded images are served from. */
+export const IMAGE_PATH_PREFIX = '/media/images/';
+export const imageNameParams = z.object({ name: text().regex(IMAGE_NAME) });
+
+/** Whether `src` is an image uploaded to this site: the only images a post may show. */
+export function isUploadedImagePath(src: string | null | undefined): boolean {
+  return typeof src === 'string' && src.startsWith(IMAGE_PATH_PREFIX) && IMAGE_NAME.test(src.slice(IMAGE_PATH_PREFIX.length));
+}

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { IMAGE_UPLOAD_LIMIT, imageNameParams, uploadedImageSchema } from '@shared/schemas/admin';
+import { IMAGE_PATH_PREFIX, IMAGE_UPLOAD_LIMIT, imageNameParams, uploadedImageSchema } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
 import { sha256 } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { actorOf, audit } from '../../platform/audit';
 import { readOneFile } from '../../platform/uploads';
 
-/** Where uploaded images live in the file store, and the public path they are served from. */
+/** Where uploaded images live in the file store (served from IMAGE_PATH_PREFIX). */
 const KEY_PREFIX = 'images/';
-export const IMAGE_PATH_PREFIX = '/media/images/';
 
 const TYPES = {
   png: 'image/png',

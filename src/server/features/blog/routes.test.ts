@@ -34,6 +34,23 @@ describe('sanitizePostHtml', () => {
     expectClean(sanitizePostHtml(HOSTILE));
   });
 
+  it('keeps images uploaded to this site with their description and size, and drops every other image', () => {
+    const own = '/media/images/0123456789abcdef0123456789abcdef.png';
+    const html = sanitizePostHtml(
+      `<p>Harbour</p><img src="${own}" alt="The harbour wall at dusk" width="1200" height="800" onerror="x()">` +
+        `<img src="${own}" alt="Odd size" width="100%" height="80">` +
+        '<img src="https://tracker.example/pixel.gif" alt="pixel">' +
+        '<img src="/images/covers/what-we-owe-the-dead-front.svg" alt="site file">' +
+        '<img src="data:image/png;base64,iVBORw0KGgo=" alt="inline">' +
+        '<img src="/media/images/../../api/users.png" alt="escape">' +
+        '<img alt="no source">',
+    );
+    expect(html).toBe(
+      `<p>Harbour</p><img src="${own}" alt="The harbour wall at dusk" width="1200" height="800" loading="lazy" decoding="async" />` +
+        `<img src="${own}" alt="Odd size" loading="lazy" decoding="async" />`,
+    );
+  });
+
   it('leaves the seeded posts readable (headings, lists, quotes, links)', () => {
     const html = sanitizePostHtml(seededPosts[0].content);
     expect(html).toContain('<h2>');

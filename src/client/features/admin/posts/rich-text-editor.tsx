@@ -1,7 +1,8 @@
 /**
  * The post editor: real rich text (TipTap on ProseMirror), not HTML typed by hand. It only offers what
  * the server's sanitizer keeps (paragraphs, h2-h4, bold, italic, underline, strike, quotes, lists, links,
- * code, rules), so what the author sees is what the post shows; the server still cleans every save.
+ * code, rules, and images uploaded to this site, each with its description: see post-images.tsx), so
+ * what the author sees is what the post shows; the server still cleans every save.
  * Loaded only with the admin post editor page (a lazy route), never with the public pages.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -9,10 +10,13 @@ import type { FormEvent, MouseEvent } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import type { Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2, Unlink } from 'lucide-react';
+import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2, Unlink, X } from 'lucide-react';
+import { IMAGE_ACCEPT } from '@shared/schemas/admin';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
+import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/cn';
+import { DescribeImageDialog, PostImage, imageFiles, usePostImages } from './post-images';
 
 interface Props {
   id: string;
@@ -37,6 +41,7 @@ const extensions = [
       HTMLAttributes: { target: null, rel: null, class: null },
     },
   }),
+  PostImage,
 ];
 
 /** A link address the sanitizer keeps: http(s), mailto or a path on this site. */
@@ -49,7 +54,7 @@ function cleanHref(raw: string): string | null {
   return null;
 }
 
-function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
+function Toolbar({ editor, onLink, onImage, imageBusy }: { editor: Editor; onLink: () => void; onImage: () => void; imageBusy: boolean }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -61,6 +66,7 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
       bullets: e.isActive('bulletList'),
       numbers: e.isActive('orderedList'),
       link: e.isActive('link'),
+      image: e.isActive('image'),
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
     }),
@@ -97,6 +103,18 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
       <Button size="sm" variant="ghost" aria-label="Link" title="Link" aria-pressed={state.link} className={cn('px-2', state.link && 'bg-bone-50/10 text-bone-50')} onClick={onLink}>
         <Link2 aria-hidden="true" />
       </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label="Image"
+        title={state.image ? 'Image description' : 'Insert an image (or paste or drop one into the text)'}
+        aria-pressed={state.image}
+        className={cn('px-2', state.image && 'bg-bone-50/10 text-bone-50')}
+        disabled={imageBusy}
+        onClick={onImage}
+      >
+        <ImagePlus aria-hidden="true" />
+      </Button>
       <span className="ml-auto flex gap-1">
         <Button size="sm" variant="ghost" aria-label="Undo" title="Undo" className="px-2" disabled={!state.canUndo} onMouseDown={keepFocus} onClick={() => editor.chain().focus().undo().run()}>
           <Undo2 aria-hidden="true" />
@@ -116,18 +134,36 @@ export function RichTextEditor({ id, labelId, value, onChange, invalid, describe
   // What the editor reported and the form has not handed back yet. Typing can outrun the form's renders, so
   // `value` may come back as an earlier report: our own echo, overtaken by newer typing, never written back.
   const pending = useRef<string[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // Paste and drop are heard by the editor, which was set up once: they reach the current upload through this.
+  const uploadRef = useRef<(file: File, at?: number) => Promise<void>>(async () => {});
 
   const editor = useEditor({
     extensions,
     content: value,
     editorProps: {
+      // Image files pasted or dropped into the text are uploaded, described, then inserted (where dropped).
+      handlePaste: (_view, event) => {
+        const [file] = imageFiles(event.clipboardData?.files);
+        if (!file) return false;
+        event.preventDefault();
+        void uploadRef.current(file);
+        return true;
+      },
+      handleDrop: (view, event, _slice, moved) => {
+        const [file] = moved ? [] : imageFiles(event.dataTransfer?.files);
+        if (!file) return false;
+        event.preventDefault();
+        void uploadRef.current(file, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
+        return true;
+      },
       attributes: {
         id,
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
         class:
-          'prose-post min-h-72 px-4 py-3 text-bone-100 focus:outline-none [&_a]:text-blood-300 [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:border-blood-500 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-5 [&_h2]:font-display [&_h2]:text-2xl [&_h3]:mt-4 [&_h3]:font-display [&_h3]:text-xl [&_ol]:ml-6 [&_ol]:list-decimal [&_p]:my-3 [&_ul]:ml-6 [&_ul]:list-disc',
+          'prose-post min-h-72 px-4 py-3 text-bone-100 focus:outline-none [&_img]:my-4 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-md [&_img.ProseMirror-selectednode]:ring-2 [&_img.ProseMirror-selectednode]:ring-blood-400 [&_a]:text-blood-300 [&_a]:underline [&_blockquote]:border-l-2 [&_blockquote]:border-blood-500 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-5 [&_h2]:font-display [&_h2]:text-2xl [&_h3]:mt-4 [&_h3]:font-display [&_h3]:text-xl [&_ol]:ml-6 [&_ol]:list-decimal [&_p]:my-3 [&_ul]:ml-6 [&_ul]:list-disc',
       },
     },
     onUpdate: ({ editor: e }) => {
@@ -178,6 +214,9 @@ export function RichTextEditor({ id, labelId, value, onChange, invalid, describe
     };
   }, [editor, invalid, describedBy]);
 
+  const images = usePostImages(editor);
+  uploadRef.current = images.upload;
+
   if (!editor) return null;
 
   const openLink = () => {
@@ -202,7 +241,42 @@ export function RichTextEditor({ id, labelId, value, onChange, invalid, describe
 
   return (
     <div className={cn('rounded-md border bg-ink-950/60', invalid ? 'border-blood-400' : 'border-ink-600', 'focus-within:ring-2 focus-within:ring-blood-400')}>
-      <Toolbar editor={editor} onLink={openLink} />
+      <Toolbar
+        editor={editor}
+        onLink={openLink}
+        imageBusy={images.busy}
+        onImage={() => {
+          // A selected image gets its description edited; otherwise a file is chosen.
+          if (!images.describeSelected()) fileInput.current?.click();
+        }}
+      />
+      <input
+        ref={fileInput}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Image file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void images.upload(file);
+        }}
+      />
+      {images.busy ? (
+        <div className="border-b border-ink-700 px-3 py-2">
+          <Spinner label="Uploading the image..." showLabel />
+        </div>
+      ) : null}
+      {images.problem ? (
+        <div role="alert" className="flex items-center gap-2 border-b border-ink-700 bg-blood-900/20 px-3 py-2 text-sm text-blood-200">
+          <span className="flex-1">{images.problem}</span>
+          <Button size="sm" variant="ghost" aria-label="Dismiss" className="px-2" onClick={images.dismissProblem}>
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+      ) : null}
+      <DescribeImageDialog image={images.describing} onPlace={images.place} onCancel={images.cancel} />
       {linkOpen ? (
         // Not a nested <form>: the editor sits inside the post form.
         <div className="grid gap-2 border-b border-ink-700 p-2" role="group" aria-label="Link">

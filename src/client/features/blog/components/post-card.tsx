@@ -1,13 +1,21 @@
-/** One post in a list: title, "MMMM d, yyyy" date, excerpt and a Read More link. */
+/** One post in a list: its cover if it has one, title, "MMMM d, yyyy" date, excerpt and a Read More link. */
 import { Link } from '@client/lib/router';
 import { ArrowRight, CalendarDays } from 'lucide-react';
 import type { BlogPostSummary } from '@shared/schemas/blog';
 import { formatPostDate } from '../api';
+import { PostCover } from './post-cover';
 
 export function PostCard({ post, headingLevel = 'h2' }: { post: BlogPostSummary; headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;
   return (
     <article className="group relative flex w-full flex-col rounded-xl border border-ink-700 bg-ink-900/80 p-6 shadow-xl shadow-black/30 transition-colors hover:border-blood-700/70">
+      {post.coverImage ? (
+        <PostCover
+          src={post.coverImage}
+          sizes="(min-width: 1024px) 24rem, (min-width: 768px) 50vw, 100vw"
+          className="-mx-6 -mt-6 mb-5 w-[calc(100%+3rem)] max-w-none rounded-t-xl border-b border-ink-700"
+        />
+      ) : null}
       <p className="flex items-center gap-2 text-sm text-bone-400">
         <CalendarDays aria-hidden="true" className="size-4 text-blood-400" />
         <time dateTime={post.date}>{formatPostDate(post.date)}</time>

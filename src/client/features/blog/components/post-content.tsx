@@ -17,7 +17,7 @@ const PROSE =
   '[&_strong]:font-semibold [&_strong]:text-bone-50 [&_em]:italic ' +
   '[&_ul]:my-6 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:my-6 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6 [&_li]:marker:text-blood-400 ' +
   '[&_blockquote]:my-8 [&_blockquote]:border-l-2 [&_blockquote]:border-blood-600 [&_blockquote]:pl-6 [&_blockquote]:font-display [&_blockquote]:text-xl [&_blockquote]:text-bone-100 [&_blockquote]:italic ' +
-  '[&_img]:my-8 [&_img]:rounded-lg [&_hr]:my-10 [&_hr]:border-ink-700';
+  '[&_img]:mx-auto [&_img]:my-8 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_hr]:my-10 [&_hr]:border-ink-700';
 
 export function PostContent({ html }: { html: string }) {
   const hydrating = useIsHydrating();
