@@ -112,7 +112,7 @@ async function throughput(format: 'pdf' | 'audiobook') {
   // Each download gets its own link, recorded as the download route records it (a link serves one transfer).
   const link = async () => {
     const linkId = t.app.deps.random.token(18);
-    await recordIssuedLink(db, { linkId, purchaseId: purchase.id, userId: purchase.userId, format, now: new Date() });
+    await recordIssuedLink(db, { linkId, purchaseId: purchase.id, userId: purchase.userId, format, assetId: assetOf(format).id, now: new Date() });
     return `http://127.0.0.1:${port}/files/download/${createDownloadToken(t.app.deps.secret, {
       linkId,
       assetId: assetOf(format).id,

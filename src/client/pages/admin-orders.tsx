@@ -17,6 +17,7 @@ import { formatDateTime } from '@client/lib/format';
 import { errorText } from '@client/lib/api-errors';
 import { PaidByNote, RefundButton, RefundedNote, canRefund } from '@client/features/admin/orders/refund';
 import { OrderKindleSends } from '@client/features/copies/components/order-kindle-sends';
+import { DownloadRequests } from '@client/features/admin/orders/download-requests';
 
 /** Where a gift stands: the buyer never downloads it; only the recipient's claimed copy can be downloaded. */
 function giftUse(gift: NonNullable<AdminOrder['gift']>): string {
@@ -84,6 +85,7 @@ export default function AdminOrdersPage() {
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   return (
     <AdminFrame title="Orders">
+      <DownloadRequests />
       <form
         className="mb-6 grid gap-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
         onSubmit={(e) => {

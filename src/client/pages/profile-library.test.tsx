@@ -27,6 +27,13 @@ function renderTab(userId: number | null = 7) {
 
 const rowFor = (label: string) => screen.getByText(label, { selector: 'span.font-medium' }).closest('li')!;
 
+/** The row's Download opens the word about the one download; "Download now" spends it. */
+async function confirmDownload(name: string) {
+  fireEvent.click(await screen.findByRole('button', { name }));
+  const dialog = await screen.findByRole('dialog');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Download now' }));
+}
+
 describe('the profile library', () => {
   beforeEach(() => act(() => resetToastStore()));
 
@@ -105,7 +112,7 @@ describe('the profile library', () => {
     });
     renderTab();
     expect(await screen.findByText('1 format purchased')).toBeInTheDocument();
-    expect(within(rowFor('Audiobook')).getByRole('button')).toHaveTextContent('Download Used');
+    expect(within(rowFor('Audiobook')).getByRole('button', { name: /Download Used/ })).toHaveTextContent('Download Used');
   });
 
   it('downloads: "Downloading...", the browser download with fileName, the toast, then a refetch', async () => {
@@ -127,7 +134,7 @@ describe('the profile library', () => {
       clicks.push({ href: this.getAttribute('href')!, download: this.download });
     });
     renderTab();
-    fireEvent.click(await screen.findByRole('button', { name: 'Download E-Book' }));
+    await confirmDownload('Download E-Book');
     expect(await screen.findByText('Downloading...')).toBeInTheDocument();
     expect(screen.getByText('Downloading...').closest('button')).toBeDisabled();
     used = true;
@@ -154,7 +161,7 @@ describe('the profile library', () => {
       names.push(this.download);
     });
     renderTab();
-    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    await confirmDownload('Download PDF');
     await waitFor(() => expect(names).toEqual(['What We Owe the Dead.pdf']));
     spy.mockRestore();
   });
@@ -169,7 +176,7 @@ describe('the profile library', () => {
         json({ message: 'Download limit reached: you have already used your download for this format.' }, 403),
     });
     renderTab();
-    fireEvent.click(await screen.findByRole('button', { name: 'Download E-Book' }));
+    await confirmDownload('Download E-Book');
     expect(await screen.findByText('You have already used your download. Please contact support for assistance.')).toBeInTheDocument();
     expect(screen.getAllByText('Download Used').length).toBeGreaterThan(0);
   });
@@ -181,11 +188,76 @@ describe('the profile library', () => {
       '/api/books/1/assets': () => new Response('', { status: 404 }),
     });
     renderTab();
-    fireEvent.click(await screen.findByRole('button', { name: 'Download Audiobook' }));
+    await confirmDownload('Download Audiobook');
     expect(await screen.findByText('Download Failed')).toBeInTheDocument();
     // Plain words, never a status code or a developer's term.
     expect(screen.getByText(FILE_NOT_READY_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByText(/asset|404/i)).not.toBeInTheDocument();
+  });
+
+  it('before spending the download it says: once, on this device, and reading in the browser never uses it; "Not now" spends nothing', async () => {
+    const fetch = mockFetch({
+      '/api/library/books': () => json([item({ id: 1, format: 'ebook' })]),
+      '/api/library/orders': () => json([]),
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download E-Book' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download the E-Book once' });
+    expect(within(dialog).getByText(/one download of this file, and it will be saved on this device only/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Reading or listening in the browser never uses your download.')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('/api/digital-assets/'))).toBe(false);
+  });
+
+  it('an interrupted download offers "Resume download" on the same row, which continues the same link by Range', async () => {
+    const ranges: string[] = [];
+    mockFetch({
+      '/api/library/books': () => json([item({ id: 1, format: 'ebook', downloadCount: 1, downloadUsed: true, resumeUntil: '2026-11-01T10:10:00.000Z' })]),
+      '/api/library/orders': () => json([]),
+      '/api/csrf-token': () => json({ csrfToken: 'c' }),
+      '/api/library/downloads/1/resume': () => json({ success: true, downloadUrl: '/files/download/abc.def', fileName: 'book.epub', message: 'ok' }),
+      '/files/download/abc.def': (_u, init) => {
+        ranges.push(new Headers(init.headers).get('range')!);
+        return new Response('EPUB', { status: 206, headers: { 'Content-Range': 'bytes 0-3/4', ETag: '"v1"' } });
+      },
+    });
+    const names: string[] = [];
+    const spy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:saved');
+    renderTab();
+    expect(await screen.findByText(/^Download interrupted\? Resume it here until \d{2}:\d{2}\.$/)).toBeInTheDocument();
+    expect(within(rowFor('E-Book')).queryByText('Download Used')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume the E-Book download' }));
+    expect(await screen.findByText('Download complete')).toBeInTheDocument();
+    expect(ranges).toEqual(['bytes=0-']);
+    expect(names).toEqual(['book.epub']);
+    spy.mockRestore();
+    created.mockRestore();
+  });
+
+  it('a used download offers "Need another download?"; asking sends the request and the row then says so', async () => {
+    let asked = false;
+    const bodies: unknown[] = [];
+    mockFetch({
+      '/api/library/books': () => json([item({ id: 5, format: 'ebook', downloadCount: 1, downloadUsed: true, downloadRequest: asked ? 'pending' : null })]),
+      '/api/library/orders': () => json([]),
+      '/api/csrf-token': () => json({ csrfToken: 'c' }),
+      '/api/library/download-requests': (_u, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        asked = true;
+        return json({ success: true, message: 'Your request has been sent to the author. We will email you as soon as your download is ready again.', request: { id: 1, status: 'pending', requestedAt: 'x', grantedAt: null } }, 201);
+      },
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Need another download?' }));
+    expect(await screen.findByText('Request sent')).toBeInTheDocument();
+    expect(screen.getByText('Your request has been sent to the author. We will email you as soon as your download is ready again.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ purchaseId: 5 }]);
+    expect(await screen.findByText('Another download requested. We will email you.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Need another download?' })).not.toBeInTheDocument();
   });
 
   it('lists printed orders with their shipping status', async () => {

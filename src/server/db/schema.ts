@@ -323,6 +323,8 @@ export const downloadTransfers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     format: text('format').notNull(),
+    /** The file the link was signed for, so the library row can hand the same live link back to resume. */
+    assetId: integer('asset_id'),
     issuedAt: ts('issued_at').notNull().defaultNow(),
     etag: text('etag'),
     size: bigint('size', { mode: 'number' }),
@@ -657,4 +659,38 @@ export const releaseMails = pgTable('release_mails', {
     .primaryKey()
     .references(() => purchases.id, { onDelete: 'cascade' }),
   mailedAt: ts('mailed_at').notNull().defaultNow(),
+  /**
+   * False while the buyer was told at the release that their format's file is not ready yet; the upload
+   * of that file mails them "ready to download" and sets it (decision 0056).
+   */
+  fileReady: boolean('file_ready').notNull().default(true),
 });
+
+/**
+ * "Need another download?" (issue 25 point 4): a reader whose one download is spent asks the author for
+ * another; the admin grants it in one click, which gives the allowance back and mails the reader. One
+ * pending request per reader, book and format.
+ */
+export const downloadRequests = pgTable(
+  'download_requests',
+  {
+    id: serial('id').primaryKey(),
+    purchaseId: integer('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id').notNull(),
+    format: text('format').notNull(),
+    status: text('status').notNull().default('pending'),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    grantedAt: ts('granted_at'),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('download_requests_pending_uq').on(t.userId, t.bookId, t.format).where(sql`${t.status} = 'pending'`),
+    index('download_requests_status_idx').on(t.status, t.requestedAt),
+    check('download_requests_status_ck', sql`${t.status} in ('pending', 'granted')`),
+  ],
+);

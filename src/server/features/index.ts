@@ -12,7 +12,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { giftsRoutes } from './gifts/routes';
 import { adminPreOrderRoutes, preOrderRoutes } from './pre-orders/routes';
 import { healthRoutes } from './health/routes';
-import { libraryRoutes } from './library/routes';
+import { adminLibraryRoutes, libraryRoutes } from './library/routes';
 import { newsletterRoutes } from './newsletter/routes';
 import { readingRoutes } from './reading/routes';
 import { sharingRoutes } from './sharing/routes';
@@ -46,5 +46,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   ]) {
     await app.register(routes);
   }
-  await app.register(adminRoutes, { more: [adminPreOrderRoutes] });
+  await app.register(adminRoutes, { more: [adminPreOrderRoutes, adminLibraryRoutes] });
 }

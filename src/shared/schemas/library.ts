@@ -24,6 +24,10 @@ export const libraryItemSchema = z.object({
   includedWith: z.enum(['hardcover', 'paperback']).nullable().optional(),
   /** A pre-ordered book not out yet: when its download opens (ISO). */
   availableAt: text().nullable().optional(),
+  /** The download's link is still open and its transfer unfinished: resume it from this row until then (ISO). */
+  resumeUntil: text().nullable().optional(),
+  /** "Need another download?" was asked and waits for the author. */
+  downloadRequest: z.enum(['pending']).nullable().optional(),
 });
 export type LibraryItem = z.infer<typeof libraryItemSchema>;
 export const libraryResponseSchema = z.array(libraryItemSchema);

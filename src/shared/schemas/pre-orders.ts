@@ -49,5 +49,8 @@ const releaseDate = new Intl.DateTimeFormat('en-GB', {
 });
 export const formatReleaseDate = (iso: string | Date) => releaseDate.format(new Date(iso));
 
-/** What the library shows, and the asset lookup answers, before a pre-ordered book is out. */
+/** What the asset lookup, the download, the reading room and Send to Kindle answer before a pre-ordered book is out. */
 export const availableOnMessage = (iso: string | Date) => `Available on ${formatReleaseDate(iso)}`;
+
+/** What every screen says of a pre-order before the release (issue 25 point 5): payment page, toast, receipt, orders, library, reader. */
+export const preOrderNotice = (iso: string | Date) => `Pre-order, available on ${formatReleaseDate(iso)}`;

@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIBRARY_QUERY_RETRIES } from '@shared/constants';
 import { type AssetLookup, type DownloadLink, FILE_NOT_READY_MESSAGE, type LibraryItem, type Order } from '@shared/schemas/library';
+import { DOWNLOAD_REQUEST_MESSAGES } from '@shared/schemas/download-requests';
 import { apiErrorOf, apiFetch } from '@client/lib/api-client';
 
 export const LIBRARY_KEY = ['/api/library/books'] as const;
@@ -21,6 +22,9 @@ export async function fetchLibrary(signal?: AbortSignal): Promise<LibraryItem[]>
   return Array.isArray(data) ? (data as LibraryItem[]) : [];
 }
 
+/** While a download's link is open the row is looked at again now and then, so it turns "used" once the file is in. */
+const OPEN_LINK_REFRESH_MS = 15_000;
+
 export function useLibrary(enabled: boolean) {
   return useQuery({
     queryKey: LIBRARY_KEY,
@@ -29,6 +33,7 @@ export function useLibrary(enabled: boolean) {
     retry: LIBRARY_QUERY_RETRIES,
     refetchOnWindowFocus: false,
     refetchOnMount: 'always',
+    refetchInterval: (query) => (query.state.data?.some((item) => item.resumeUntil) ? OPEN_LINK_REFRESH_MS : false),
   });
 }
 
@@ -76,4 +81,58 @@ export function triggerBrowserDownload(url: string, fileName: string): void {
   document.body.appendChild(anchor);
   anchor.click();
   anchor.remove();
+}
+
+/** The still-open link of this row's interrupted download (nothing is spent). */
+export async function requestResumeLink(item: LibraryItem): Promise<{ url: string; fileName: string }> {
+  const res = await apiFetch('POST', `/api/library/downloads/${item.id}/resume`);
+  if (!res.ok) throw new Error((await messageOf(res)) ?? DOWNLOAD_REQUEST_MESSAGES.noOpenLink);
+  const link = (await res.json()) as DownloadLink;
+  return { url: link.downloadUrl, fileName: link.fileName || `${item.book.title}.${item.format}` };
+}
+
+const RESUME_ATTEMPTS = 3;
+
+/**
+ * Fetches the file of an open link by Range requests, so the server counts it as the same transfer
+ * (decision 0019): from the first byte, then, if the connection drops, from the byte it stopped at (If-Range
+ * makes sure the pieces are of one version). The pieces are then saved as one file under its name.
+ */
+export async function resumeTransfer(url: string, fileName: string): Promise<void> {
+  const pieces: Uint8Array[] = [];
+  let received = 0;
+  let etag: string | null = null;
+  let type = 'application/octet-stream';
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const headers: Record<string, string> = { Range: `bytes=${received}-` };
+      if (etag) headers['If-Range'] = etag;
+      const res = await fetch(url, { headers, credentials: 'same-origin', cache: 'no-store' });
+      if (res.status !== 206 || !res.body) throw new Error((await messageOf(res)) ?? `Download failed (${res.status})`);
+      etag ??= res.headers.get('ETag');
+      type = res.headers.get('Content-Type') ?? type;
+      const total = Number(/\/(\d+)$/.exec(res.headers.get('Content-Range') ?? '')?.[1] ?? NaN);
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        pieces.push(value);
+        received += value.byteLength;
+      }
+      if (!Number.isFinite(total) || received >= total) break;
+    } catch (error) {
+      // A refusal from the server (used, expired) is final; a dropped connection is tried again.
+      if (attempt >= RESUME_ATTEMPTS || (error instanceof Error && !(error instanceof TypeError))) throw error;
+    }
+  }
+  const blobUrl = URL.createObjectURL(new Blob(pieces as BlobPart[], { type }));
+  triggerBrowserDownload(blobUrl, fileName);
+  setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+}
+
+/** "Need another download?": the author is asked; the answer's message is what the reader is told. */
+export async function requestAnotherDownload(item: LibraryItem): Promise<string> {
+  const res = await apiFetch('POST', '/api/library/download-requests', { purchaseId: item.id });
+  if (!res.ok) throw new Error((await messageOf(res)) ?? 'Your request could not be sent. Please try again.');
+  return ((await res.json()) as { message: string }).message;
 }

@@ -1,12 +1,13 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ORDERS_PAGE_SIZE, type AdminOrder, type OrderPage } from '@shared/schemas/admin';
-import { DEFAULT_MAX_DOWNLOADS, PHYSICAL_FORMATS, isDigitalFormat, type PurchaseStatus } from '@shared/constants';
+import { PHYSICAL_FORMATS, isDigitalFormat, type PurchaseStatus } from '@shared/constants';
 import type { Db, DbOrTx } from '../../db/client';
 import { books, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import { audit, type ActorId } from '../../platform/audit';
 import type { Mailer } from '../../platform/mail';
+import { restoreDownload } from '../library/service';
 import { orderShippedMail } from './templates';
 import { giftSummaries } from '../gifts/service';
 
@@ -155,18 +156,11 @@ export async function shipOrder(db: Db, mailer: Mailer, id: number, actorId: Act
 /** Gives the buyer their download allowance for this format back (at least the default allowance). */
 export async function resetDownloadAllowance(db: Db, id: number, actorId: ActorId, now: Date): Promise<AdminOrder> {
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ format: purchases.format, status: purchases.status, downloadCount: purchases.downloadCount, maxDownloads: purchases.maxDownloads, userId: purchases.userId })
-      .from(purchases)
-      .where(eq(purchases.id, id))
-      .for('update');
-    if (!before) throw notFound('Order not found');
-    if (!isDigitalFormat(before.format)) throw conflict('Only digital orders have a download allowance');
-    if (before.status !== 'completed') throw conflict(`A ${before.status} order cannot be downloaded`);
-    await tx
-      .update(purchases)
-      .set({ downloadCount: 0, downloadUsed: false, maxDownloads: Math.max(before.maxDownloads, DEFAULT_MAX_DOWNLOADS) })
-      .where(eq(purchases.id, id));
+    const restored = await restoreDownload(tx, id);
+    if (!restored.ok && restored.reason === 'missing') throw notFound('Order not found');
+    if (!restored.ok && restored.reason === 'physical') throw conflict('Only digital orders have a download allowance');
+    if (!restored.ok) throw conflict(`A ${restored.before.status} order cannot be downloaded`);
+    const { before } = restored;
     await audit(
       tx,
       actorId,

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { books, kindleDevices, kindleSends, mailOutbox, purchases } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { openOwnedFile, OWNED_KINDS } from '../library/service';
+import { assertReleased } from '../pre-orders/service';
 import { kindleMail } from './templates';
 
 /** Namespace of the per-reader advisory lock that makes the daily count and the insert one step. */
@@ -101,6 +102,8 @@ export async function sendToKindle(
     .orderBy(asc(purchases.id))
     .limit(1);
   if (!purchase) throw forbidden('You have not purchased the e-book of this book');
+  // The same release rule as the download and the reading room: a pre-order is not mailed before its day.
+  await assertReleased(db, input.bookId, now);
 
   const devices = await listDevices(db, input.userId);
   if (!devices.some((d) => d.address === input.address)) {

@@ -11,10 +11,12 @@ import {
   sendAtError,
 } from '@shared/schemas/gifts';
 import { type CheckoutRequest } from '@shared/schemas/checkout';
+import { preOrderNotice } from '@shared/schemas/pre-orders';
 import type { DbOrTx } from '../../db/client';
 import { books, checkoutSessions, gifts, purchases, users } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { releaseState } from '../pre-orders/service';
 import { giftMail } from './templates';
 
 export const GIFT_SEND_JOB = 'gift-send';
@@ -238,7 +240,10 @@ export async function claimGift(deps: AppDeps, token: string, userId: number): P
       .returning({ id: purchases.id });
     await tx.update(gifts).set({ claimPurchaseId: claim.id }).where(eq(gifts.id, gift.id));
     deps.log.info({ giftId: gift.id, userId, purchaseId: claim.id }, 'gift claimed');
-    return { success: true, message: GIFT_CLAIM_MESSAGES.claimedNow, redirectTo: '/profile#library' };
+    // Claiming puts the gift in the library; the release rule decides whether it can be opened yet.
+    const release = await releaseState(tx, gift.bookId, now);
+    const message = release.released ? GIFT_CLAIM_MESSAGES.claimedNow : `${GIFT_CLAIM_MESSAGES.claimedNow} ${preOrderNotice(release.availableAt)}.`;
+    return { success: true, message, redirectTo: '/profile#library' };
   });
 }
 

@@ -6,6 +6,8 @@ import { FILE_NOT_READY_MESSAGE } from '@shared/schemas/library';
 import { attachmentDisposition, verifyDownloadToken } from './download-link';
 import { LINK_USED_MESSAGE, type TransferStep, completeTransfer, isTransferComplete, stepTransfer } from './transfers';
 import { escapeMarkup } from '../../platform/markup';
+import { availableOnMessage } from '@shared/schemas/pre-orders';
+import { releaseState } from '../pre-orders/service';
 
 /** Parses a single-range `Range` header; null means "send it all", 'unsatisfiable' means 416. */
 export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
@@ -132,6 +134,9 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       }
       const { grant } = check;
       const purchase = await findEntitledPurchase(app.deps.database.db, grant.purchaseId, grant.userId);
+      // A link issued before a release date was moved later must not open the book early either.
+      const release = purchase ? await releaseState(db, purchase.bookId, app.deps.clock.now()) : null;
+      if (release && !release.released) return refuse(request, reply, 403, 'NOT_RELEASED', availableOnMessage(release.availableAt));
       const opened = purchase ? await openOwnedFile(app.deps, { ...purchase, userId: grant.userId }, purchase.format) : null;
       if (!opened || (opened.ok && opened.file.assetId !== grant.assetId) || (!opened.ok && opened.reason === 'no-asset')) {
         return refuse(request, reply, 403, 'LINK_INVALID', 'This download link is no longer valid.');

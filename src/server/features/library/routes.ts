@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchema } from '@shared/schemas/common';
+import { errorSchema, idParam } from '@shared/schemas/common';
+import {
+  DOWNLOAD_REQUEST_MESSAGES,
+  adminDownloadRequestSchema,
+  adminDownloadRequestsSchema,
+  downloadRequestAnswerSchema,
+  downloadRequestInputSchema,
+  purchaseIdParams,
+} from '@shared/schemas/download-requests';
+import { actorOf } from '../../platform/audit';
 import { DOWNLOAD_LIMIT_MESSAGE, FILE_NOT_READY_MESSAGE, assetIdParams, assetLookupSchema, assetQuerySchema, bookIdParams, downloadLinkSchema, libraryResponseSchema, ordersResponseSchema, userIdQuery } from '@shared/schemas/library';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { DOWNLOAD_LINK_TTL_MS, createDownloadToken, readerFileName } from './download-link';
@@ -8,7 +17,19 @@ import { fileRoutes } from './file-routes';
 import { checkUserIdParam, requireDeliberateRequest } from './request-guards';
 import { openOwnedFile } from './owned-file';
 import { assertReleased } from '../pre-orders/service';
-import { findAsset, findEntitledPurchase, listLibrary, listOrders, ownsFormat, spendDownload, toAssetAnswer } from './service';
+import {
+  findAsset,
+  findEntitledPurchase,
+  findOpenLink,
+  grantDownloadRequest,
+  listDownloadRequests,
+  listLibrary,
+  listOrders,
+  ownsFormat,
+  requestAnotherDownload,
+  spendDownload,
+  toAssetAnswer,
+} from './service';
 
 /** Routes of the library domain: the reader's purchases, assets and one-time download links. */
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,7 +119,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       // Before its release a pre-order's download is not spent, only refused with the date.
       if (await ownsFormat(db, userId, asset.bookId, asset.format)) await assertReleased(db, asset.bookId, now);
       const linkId = app.deps.random.token(18);
-      const spent = await spendDownload(db, { userId, bookId: asset.bookId, format: asset.format, linkId, now });
+      const spent = await spendDownload(db, { userId, bookId: asset.bookId, format: asset.format, assetId: asset.id, linkId, now });
       if (!spent) {
         if (await ownsFormat(db, userId, asset.bookId, asset.format)) {
           throw new AppError('DOWNLOAD_LIMIT', 403, DOWNLOAD_LIMIT_MESSAGE);
@@ -127,5 +148,88 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/library/downloads/:purchaseId/resume',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['library'],
+        summary: 'The still-open link of an interrupted download of this library row (spends nothing; resume with Range)',
+        params: purchaseIdParams,
+        response: { 200: downloadLinkSchema, ...errors, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.auth!.userId;
+      const { purchaseId } = request.params;
+      const now = app.deps.clock.now();
+      const purchase = await findEntitledPurchase(db, purchaseId, userId);
+      if (!purchase) throw forbidden(DOWNLOAD_REQUEST_MESSAGES.notYours);
+      await assertReleased(db, purchase.bookId, now);
+      const link = await findOpenLink(db, userId, purchaseId, now);
+      const asset = link ? await findAsset(db, { id: link.assetId }) : null;
+      if (!link || !asset) throw new AppError('NO_OPEN_LINK', 409, DOWNLOAD_REQUEST_MESSAGES.noOpenLink);
+      // The same link again (same id and expiry, so the same transfer): nothing new is issued or spent.
+      const token = createDownloadToken(app.deps.secret, { linkId: link.linkId, assetId: link.assetId, purchaseId, userId, expiresAt: link.expiresAt });
+      reply.header('Cache-Control', 'no-store');
+      return {
+        success: true,
+        downloadUrl: `/files/download/${token}`,
+        fileName: readerFileName((await getBook(db, asset.bookId))?.title ?? '', asset.format, asset.fileName),
+        message: 'Your download continues where it stopped.',
+      };
+    },
+  );
+
+  app.post(
+    '/api/library/download-requests',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['library'],
+        summary: '"Need another download?": ask the author for another download of a spent library row',
+        body: downloadRequestInputSchema,
+        response: { 201: downloadRequestAnswerSchema, ...errors, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await requestAnotherDownload(app.deps, request.auth!.userId, request.body.purchaseId);
+      return reply.status(201).send({ success: true, message: DOWNLOAD_REQUEST_MESSAGES.sent, request: created });
+    },
+  );
+
   await app.register(fileRoutes);
+};
+
+/** The admin's side of "Need another download?": the list and the one-click grant (inside the admin guard). */
+export const adminLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const refusals = { 401: errorSchema, 403: errorSchema };
+
+  app.get(
+    '/api/admin/download-requests',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Readers asking for another download: pending ones first (oldest first), then the latest granted',
+        response: { 200: adminDownloadRequestsSchema, ...refusals },
+      },
+    },
+    async () => ({ requests: await listDownloadRequests(db) }),
+  );
+
+  app.post(
+    '/api/admin/download-requests/:id/grant',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Grant another download: the allowance comes back and the reader is mailed; a second grant is 409',
+        params: idParam,
+        response: { 200: adminDownloadRequestSchema, 404: errorSchema, 409: errorSchema, ...refusals },
+      },
+    },
+    async (request) => grantDownloadRequest(app.deps, request.params.id, actorOf(request)),
+  );
 };

@@ -7,7 +7,8 @@ import { books, checkoutSessions, discountCodes, purchases } from '../../db/sche
 import { giftSummaries } from '../gifts/service';
 import { pendingReleases } from '../pre-orders/service';
 import { owned, ownedFormat } from './ownership';
-import { recordIssuedLink } from './transfers';
+import { openLinks, recordIssuedLink } from './transfers';
+import { pendingRequests } from './download-requests';
 
 // What other features may use of this one (their only way in).
 export { safeFileName } from './download-link';
@@ -15,6 +16,8 @@ export { sendOwnedFile } from './file-routes';
 export { openOwnedFile } from './owned-file';
 export { type AssetRow, findAsset, toAssetAnswer } from './assets';
 export { findEntitledPurchase, OWNED_KINDS, ownsFormat } from './ownership';
+export { findOpenLink } from './transfers';
+export { grantDownloadRequest, listDownloadRequests, requestAnotherDownload, restoreDownload } from './download-requests';
 
 const bookColumns = { id: books.id, title: books.title, coverImage: books.coverImage };
 
@@ -44,13 +47,19 @@ export async function listLibrary(db: DbOrTx, userId: number, now = new Date()):
       ),
     )
     .orderBy(desc(purchases.purchaseDate), asc(purchases.id));
-  const releases = await pendingReleases(db, rows.map((r) => r.bookId), now);
+  const [releases, links, requests] = await Promise.all([
+    pendingReleases(db, rows.map((r) => r.bookId), now),
+    openLinks(db, userId, rows.map((r) => r.id), now),
+    pendingRequests(db, userId),
+  ]);
   const items = rows.map((r) => ({
     ...r,
     format: r.format as LibraryItem['format'],
     lastDownloaded: r.lastDownloaded?.toISOString() ?? null,
     purchaseDate: r.purchaseDate.toISOString(),
     availableAt: releases.get(r.bookId)?.toISOString() ?? null,
+    resumeUntil: links.has(r.id) ? new Date(links.get(r.id)!.expiresAt).toISOString() : null,
+    downloadRequest: requests.has(r.id) ? ('pending' as const) : null,
   }));
   return annotateIncluded(db, items);
 }
@@ -131,12 +140,12 @@ async function consumeDownload(
  */
 export function spendDownload(
   db: Db,
-  input: { userId: number; bookId: number; format: string; linkId: string; now: Date },
+  input: { userId: number; bookId: number; format: string; assetId: number; linkId: string; now: Date },
 ): Promise<{ purchaseId: number; downloadCount: number } | null> {
-  const { userId, bookId, format, linkId, now } = input;
+  const { userId, bookId, format, assetId, linkId, now } = input;
   return db.transaction(async (tx) => {
     const used = await consumeDownload(tx, { userId, bookId, format, now });
-    if (used) await recordIssuedLink(tx, { linkId, purchaseId: used.purchaseId, userId, format, now });
+    if (used) await recordIssuedLink(tx, { linkId, purchaseId: used.purchaseId, userId, format, assetId, now });
     return used;
   });
 }

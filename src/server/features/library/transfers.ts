@@ -4,24 +4,61 @@
  * it gets; later requests may only continue that transfer with Range requests for the same version; a
  * response that reaches the file's last byte and is sent in full closes it for good.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { downloadTransfers } from '../../db/schema';
+import { DOWNLOAD_LINK_TTL_MS } from './download-link';
 
 export const LINK_USED_MESSAGE =
   'This download link has already been used. Each link serves one download; an interrupted download can only be resumed from where it stopped.';
 
 export async function recordIssuedLink(
   db: DbOrTx,
-  link: { linkId: string; purchaseId: number; userId: number; format: string; now: Date },
+  link: { linkId: string; purchaseId: number; userId: number; format: string; assetId: number; now: Date },
 ): Promise<void> {
   await db.insert(downloadTransfers).values({
     linkId: link.linkId,
     purchaseId: link.purchaseId,
     userId: link.userId,
     format: link.format,
+    assetId: link.assetId,
     issuedAt: link.now,
   });
+}
+
+export interface OpenLink {
+  purchaseId: number;
+  linkId: string;
+  assetId: number;
+  /** Epoch milliseconds: the link's own lifetime, the resume window of decision 0019. */
+  expiresAt: number;
+}
+
+/**
+ * The reader's links whose one transfer has not reached the file's last byte and which still live: what
+ * the library offers to resume from the same row (issue 25 point 4). The newest link of each purchase.
+ */
+export async function openLinks(db: DbOrTx, userId: number, purchaseIds: number[], now: Date): Promise<Map<number, OpenLink>> {
+  if (purchaseIds.length === 0) return new Map();
+  const rows = await db
+    .select({ purchaseId: downloadTransfers.purchaseId, linkId: downloadTransfers.linkId, assetId: downloadTransfers.assetId, issuedAt: downloadTransfers.issuedAt })
+    .from(downloadTransfers)
+    .where(
+      and(
+        eq(downloadTransfers.userId, userId),
+        inArray(downloadTransfers.purchaseId, purchaseIds),
+        isNull(downloadTransfers.completedAt),
+        isNotNull(downloadTransfers.assetId),
+        gt(downloadTransfers.issuedAt, new Date(now.getTime() - DOWNLOAD_LINK_TTL_MS)),
+      ),
+    )
+    .orderBy(desc(downloadTransfers.issuedAt));
+  const links = new Map<number, OpenLink>();
+  for (const r of rows) {
+    if (links.has(r.purchaseId)) continue;
+    links.set(r.purchaseId, { purchaseId: r.purchaseId, linkId: r.linkId, assetId: r.assetId!, expiresAt: r.issuedAt.getTime() + DOWNLOAD_LINK_TTL_MS });
+  }
+  return links;
 }
 
 export type TransferStep = 'claimed' | 'resumed' | 'used' | 'unknown';
@@ -68,4 +105,9 @@ export async function completeTransfer(db: DbOrTx, linkId: string, now: Date): P
     .update(downloadTransfers)
     .set({ completedAt: now })
     .where(and(eq(downloadTransfers.linkId, linkId), isNull(downloadTransfers.completedAt)));
+}
+
+/** One row's open link, if its transfer is unfinished and the link still lives. */
+export async function findOpenLink(db: DbOrTx, userId: number, purchaseId: number, now: Date): Promise<OpenLink | null> {
+  return (await openLinks(db, userId, [purchaseId], now)).get(purchaseId) ?? null;
 }

@@ -2,8 +2,8 @@ import { isDigitalFormat } from '@shared/constants';
 import { TEST_ADDRESS } from '../checkout/test-support';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableOnMessage } from '@shared/schemas/pre-orders';
-import { books, digitalAssets, mailOutbox, purchases } from '../../db/schema';
+import { availableOnMessage, preOrderNotice } from '@shared/schemas/pre-orders';
+import { books, digitalAssets, kindleSends, mailOutbox, purchases } from '../../db/schema';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -136,6 +136,72 @@ describe('pre-orders of the upcoming book', () => {
     await t.app.deps.jobs.runDue();
     await t.app.deps.jobs.runDue();
     expect(await releaseMails(reader.user.email)).toHaveLength(1);
+  });
+});
+
+describe('one release rule for every way out of the library (issue 27 point 2)', () => {
+  let t: TestApp;
+  let upcomingId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com' } });
+    const [row] = await t.database.db.select({ id: books.id }).from(books).where(eq(books.featured, false)).orderBy(books.id).limit(1);
+    upcomingId = row.id;
+  });
+  afterAll(() => t.close());
+
+  it('two days before the release, Send to Kindle is refused like the download, the content and positions; a gift claim says when', async () => {
+    const admin = await signedInAgent(t.app, (await createUser(t.database, { role: 'admin' })).id);
+    const releaseAt = new Date(t.clock.now().getTime() + 2 * DAY);
+    const saved = await admin.put(`/api/admin/books/${upcomingId}/pre-order`, {
+      releaseAt: releaseAt.toISOString(),
+      prices: { hardcover: null, paperback: null, ebook: 1299, audiobook: null },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The e-book file is already uploaded: only the release rule stands between the reader and it.
+    const [master] = await t.database.db.select().from(digitalAssets).where(eq(digitalAssets.format, 'ebook'));
+    await t.database.db
+      .insert(digitalAssets)
+      .values({ bookId: upcomingId, format: 'ebook', fileUrl: master.fileUrl, fileName: 'next.epub', contentType: master.contentType, fileSizeKb: master.fileSizeKb });
+
+    const reader = await createUser(t.database);
+    const agent = await signedInAgent(t.app, reader.id);
+    const checkout = await agent.post('/api/checkout', { bookId: upcomingId, format: 'ebook' });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect((await agent.post(`/api/checkout/sessions/${checkout.json().url.split('/').pop()}/pay`)).statusCode).toBe(200);
+
+    const expected = availableOnMessage(releaseAt);
+    const kindle = await agent.post(`/api/library/${upcomingId}/ebook/send-to-kindle`, { address: 'early_reader@kindle.com' });
+    expect(kindle.statusCode, kindle.body).toBe(403);
+    expect(kindle.json()).toMatchObject({ code: 'NOT_RELEASED', message: expected });
+    expect(await t.database.db.select().from(kindleSends).where(eq(kindleSends.userId, reader.id))).toHaveLength(0);
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'early_reader@kindle.com'))).toHaveLength(0);
+
+    for (const url of [`/api/books/${upcomingId}/assets?format=ebook`, `/api/library/${upcomingId}/ebook/content`, `/api/library/${upcomingId}/ebook/position`]) {
+      const res = await agent.get(url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message, url).toBe(expected);
+    }
+
+    // A gift of the pre-order is claimed into the library, and the answer says when it opens.
+    const giver = await signedInAgent(t.app, (await createUser(t.database, { displayName: 'Giver' })).id);
+    const giftCheckout = await giver.post('/api/checkout', { bookId: upcomingId, format: 'ebook', gift: { recipientName: 'Rae', recipientEmail: `rae-${Date.now()}@example.org` } });
+    expect(giftCheckout.statusCode, giftCheckout.body).toBe(200);
+    expect((await giver.post(`/api/checkout/sessions/${giftCheckout.json().url.split('/').pop()}/pay`)).statusCode).toBe(200);
+    await t.app.deps.jobs.runDue();
+    const [giftMail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'gift'));
+    const token = /\/gift\/([\w-]+)/.exec(giftMail.text)![1];
+    const recipient = await signedInAgent(t.app, (await createUser(t.database)).id);
+    const claim = await recipient.post(`/api/gifts/${token}/claim`);
+    expect(claim.statusCode, claim.body).toBe(200);
+    expect(claim.json().message).toBe(`Your gift is in your library. ${preOrderNotice(releaseAt)}.`);
+    expect(claim.json().message).toMatch(/Pre-order, available on \d{1,2} \w+ \d{4}\.$/);
+
+    // On the day, the same rule opens every way at once.
+    t.clock.set(releaseAt);
+    const later = await signedInAgent(t.app, reader.id);
+    const sent = await later.post(`/api/library/${upcomingId}/ebook/send-to-kindle`, { address: 'early_reader@kindle.com' });
+    expect(sent.statusCode, sent.body).toBe(202);
   });
 });
 

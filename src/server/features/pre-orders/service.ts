@@ -35,10 +35,22 @@ export async function pendingReleases(db: DbOrTx, bookIds: number[], now: Date):
   return new Map(rows.filter((r) => r.releaseAt && r.releaseAt > now).map((r) => [r.id, r.releaseAt!]));
 }
 
-/** Refuses the files of a book not out yet, with the date it will be. */
-export async function assertReleased(db: DbOrTx, bookId: number, now: Date): Promise<void> {
+export type ReleaseState = { released: true } | { released: false; availableAt: Date };
+
+/**
+ * THE release rule (issue 27 point 2): whether a book's files may leave the library yet. Every way out
+ * (asset lookup, download link, the signed file route, reading content, positions, Send to Kindle, gift
+ * claim, and any later feed) asks this one function, so no path can open a pre-order early.
+ */
+export async function releaseState(db: DbOrTx, bookId: number, now: Date): Promise<ReleaseState> {
   const pending = (await pendingReleases(db, [bookId], now)).get(bookId);
-  if (pending) throw new AppError('NOT_RELEASED', 403, availableOnMessage(pending));
+  return pending ? { released: false, availableAt: pending } : { released: true };
+}
+
+/** The release rule as a refusal: 403 "Available on {date}" for a book not out yet. */
+export async function assertReleased(db: DbOrTx, bookId: number, now: Date): Promise<void> {
+  const state = await releaseState(db, bookId, now);
+  if (!state.released) throw new AppError('NOT_RELEASED', 403, availableOnMessage(state.availableAt));
 }
 
 interface FormatContent {

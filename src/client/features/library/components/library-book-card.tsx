@@ -1,10 +1,10 @@
 /** One purchased book in the library: cover, title, "{n} format(s) purchased" and a row per format. */
-import { BookOpen, Download, File, FileText, Headphones } from 'lucide-react';
-import { availableOnMessage } from '@shared/schemas/pre-orders';
+import { BookOpen, File, FileText, Headphones } from 'lucide-react';
+import { preOrderNotice } from '@shared/schemas/pre-orders';
 import type { LibraryItem } from '@shared/schemas/library';
-import { Button } from '@client/components/ui/button';
 import type { ReactNode } from 'react';
-import { type LibraryGroup, isDownloadUsed } from '../group';
+import type { LibraryGroup } from '../group';
+import { DownloadControl, type DownloadHandlers } from './download-control';
 
 const FORMATS: Record<string, { label: string; Icon: typeof File }> = {
   ebook: { label: 'E-Book', Icon: BookOpen },
@@ -18,15 +18,14 @@ export function formatDisplay(format: string) {
 
 interface Props {
   group: LibraryGroup;
-  downloadingId: number | null;
-  onDownload: (item: LibraryItem) => void;
+  handlers: DownloadHandlers;
   /** What the page adds beside a format's download button (the reading room, Send to Kindle). */
   itemActions?: LibraryItemActions;
 }
 
 export type LibraryItemActions = (item: LibraryItem, context: { label: string; title: string }) => ReactNode;
 
-export function LibraryBookCard({ group, downloadingId, onDownload, itemActions }: Props) {
+export function LibraryBookCard({ group, handlers, itemActions }: Props) {
   const count = group.items.length;
   return (
     <li className="overflow-hidden rounded-xl border border-ink-700 bg-ink-900/80 shadow-xl shadow-black/30">
@@ -46,8 +45,6 @@ export function LibraryBookCard({ group, downloadingId, onDownload, itemActions 
       <ul className="divide-y divide-ink-700 border-t border-ink-700">
         {group.items.map((item) => {
           const { label, Icon } = formatDisplay(item.format);
-          const used = isDownloadUsed(item);
-          const downloading = downloadingId === item.id;
           return (
             <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4 sm:px-6">
               <span className="flex items-center gap-3 text-bone-100">
@@ -63,31 +60,12 @@ export function LibraryBookCard({ group, downloadingId, onDownload, itemActions 
               </span>
               {item.availableAt ? (
                 // A pre-order: nothing to read or download before the release.
-                <span className="rounded-full border border-bone-300/30 px-3 py-1 text-sm text-bone-200">{availableOnMessage(item.availableAt)}</span>
+                <span className="rounded-full border border-bone-300/30 px-3 py-1 text-sm text-bone-200">{preOrderNotice(item.availableAt)}</span>
               ) : (
-              <span className="flex flex-wrap items-center justify-end gap-3">
-                {itemActions?.(item, { label, title: group.book.title })}
-                <Button
-                  size="sm"
-                  variant={used ? 'outline' : 'primary'}
-                  disabled={used || downloading || downloadingId !== null}
-                  onClick={() => onDownload(item)}
-                  aria-label={used ? `${label}: Download Used` : `Download ${label}`}
-                >
-                  {downloading ? (
-                    <>
-                      <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-bone-50/40 border-t-bone-50" />
-                      Downloading...
-                    </>
-                  ) : used ? (
-                    'Download Used'
-                  ) : (
-                    <>
-                      <Download aria-hidden="true" /> Download
-                    </>
-                  )}
-                </Button>
-              </span>
+                <span className="flex flex-wrap items-center justify-end gap-3">
+                  {itemActions?.(item, { label, title: group.book.title })}
+                  <DownloadControl item={item} label={label} handlers={handlers} />
+                </span>
               )}
             </li>
           );

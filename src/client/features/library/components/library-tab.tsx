@@ -11,9 +11,18 @@ import { Alert } from '@client/components/ui/alert';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast-store';
-import { LIBRARY_KEY, requestDownload, triggerBrowserDownload, useLibrary, useOrders } from '../api';
+import {
+  LIBRARY_KEY,
+  requestAnotherDownload,
+  requestDownload,
+  requestResumeLink,
+  resumeTransfer,
+  triggerBrowserDownload,
+  useLibrary,
+  useOrders,
+} from '../api';
 import { groupLibrary } from '../group';
-import { LibraryBookCard, type LibraryItemActions } from './library-book-card';
+import { LibraryBookCard, type LibraryItemActions, formatDisplay } from './library-book-card';
 import { OrdersList, type OrdersListProps } from './orders-list';
 
 const LOAD_ERROR = 'Error loading your purchases. Please try again.';
@@ -30,35 +39,70 @@ export function LibraryTab({ userId, itemActions, orderStatus }: LibraryTabProps
   const library = useLibrary(signedIn);
   const orders = useOrders(signedIn);
   const queryClient = useQueryClient();
-  const [downloadingId, setDownloadingId] = useState<number | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
 
   useEffect(() => {
     if (library.isError) toast({ title: 'Error', description: LOAD_ERROR, variant: 'destructive' });
   }, [library.isError]);
 
-  async function download(item: LibraryItem) {
-    setDownloadingId(item.id);
+  /** Runs one row's action with every download button waiting, then shows what the server now says. */
+  async function busyWith(item: LibraryItem, action: () => Promise<void>) {
+    setBusyId(item.id);
     try {
-      const { url, fileName } = await requestDownload(item);
-      triggerBrowserDownload(url, fileName);
-      toast({ title: 'Download Started', description: `Your ${item.format} download has started.` });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : 'We could not prepare your download. Please try again in a moment.';
-      if (message.includes('Download limit') || message.includes('already used your download')) {
-        toast({
-          title: 'Download Used',
-          description: 'You have already used your download. Please contact support for assistance.',
-          variant: 'destructive',
-        });
-      } else {
-        toast({ title: 'Download Failed', description: message, variant: 'destructive' });
-      }
+      await action();
     } finally {
-      setDownloadingId(null);
-      // The allowance may have been spent either way; show what the server now says.
+      setBusyId(null);
       await queryClient.invalidateQueries({ queryKey: LIBRARY_KEY });
     }
   }
+
+  const download = (item: LibraryItem) =>
+    busyWith(item, async () => {
+      try {
+        const { url, fileName } = await requestDownload(item);
+        triggerBrowserDownload(url, fileName);
+        toast({ title: 'Download Started', description: `Your ${item.format} download has started.` });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : 'We could not prepare your download. Please try again in a moment.';
+        if (message.includes('Download limit') || message.includes('already used your download')) {
+          toast({
+            title: 'Download Used',
+            description: 'You have already used your download. Please contact support for assistance.',
+            variant: 'destructive',
+          });
+        } else {
+          toast({ title: 'Download Failed', description: message, variant: 'destructive' });
+        }
+      }
+    });
+
+  const resume = (item: LibraryItem) =>
+    busyWith(item, async () => {
+      try {
+        const { url, fileName } = await requestResumeLink(item);
+        toast({ title: 'Resuming your download', description: 'Your download continues on the same link.' });
+        await resumeTransfer(url, fileName);
+        toast({ title: 'Download complete', description: `Your ${formatDisplay(item.format).label} has been saved on this device.` });
+      } catch (error) {
+        toast({ title: 'Download Failed', description: error instanceof Error ? error.message : 'We could not prepare your download. Please try again in a moment.', variant: 'destructive' });
+      }
+    });
+
+  const requestAnother = (item: LibraryItem) =>
+    busyWith(item, async () => {
+      try {
+        toast({ title: 'Request sent', description: await requestAnotherDownload(item) });
+      } catch (error) {
+        toast({ title: 'Request not sent', description: error instanceof Error ? error.message : 'Please try again.', variant: 'destructive' });
+      }
+    });
+
+  const handlers = {
+    busyId,
+    onDownload: (i: LibraryItem) => void download(i),
+    onResume: (i: LibraryItem) => void resume(i),
+    onRequestAnother: (i: LibraryItem) => void requestAnother(i),
+  };
 
   return (
     <section aria-labelledby="library-title">
@@ -98,8 +142,7 @@ export function LibraryTab({ userId, itemActions, orderStatus }: LibraryTabProps
               <LibraryBookCard
                 key={group.book.id}
                 group={group}
-                downloadingId={downloadingId}
-                onDownload={(i) => void download(i)}
+                handlers={handlers}
                 itemActions={itemActions}
               />
             ))}
