@@ -67,7 +67,8 @@ test('a reader sends their e-book to a Kindle without spending the download', as
   await page.keyboard.press('Escape');
   const download = library.getByRole('button', { name: 'Download E-Book' });
   await expect(download).toBeEnabled();
-  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  await download.click();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog').getByRole('button', { name: 'Download now' }).click()]);
   copyFile = path.join(os.tmpdir(), `e2e-copy-${Date.now()}.epub`);
   await file.saveAs(copyFile);
   traced = { username: reader.username, displayName: reader.displayName, email: reader.email, kindle };

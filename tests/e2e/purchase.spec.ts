@@ -34,7 +34,11 @@ test('a new visitor buys the e-book and downloads it exactly once', async ({ pag
   const download = library.getByRole('button', { name: 'Download E-Book' });
   await expect(download).toBeEnabled();
 
-  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  // The one download is announced before it is spent.
+  await download.click();
+  const confirm = page.getByRole('dialog', { name: 'Download the E-Book once' });
+  await expect(confirm.getByText('Reading or listening in the browser never uses your download.')).toBeVisible();
+  const [file] = await Promise.all([page.waitForEvent('download'), confirm.getByRole('button', { name: 'Download now' }).click()]);
   expect(file.suggestedFilename()).toBe('What We Owe the Dead.epub');
   const bytes = fs.readFileSync((await file.path())!);
   // An EPUB is a zip whose first entry is an uncompressed "mimetype" file reading application/epub+zip.
