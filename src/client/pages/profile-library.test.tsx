@@ -228,8 +228,10 @@ describe('the profile library', () => {
     });
     const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:saved');
     renderTab();
-    expect(await screen.findByText(/^Download interrupted\? Resume it here until \d{2}:\d{2}\.$/)).toBeInTheDocument();
-    expect(within(rowFor('E-Book')).queryByText('Download Used')).not.toBeInTheDocument();
+    expect(await screen.findByText(/Download interrupted\? Resume it here until \d{2}:\d{2}\./)).toBeInTheDocument();
+    // Still the SPEC's used state, with the resume offered beneath it.
+    expect(within(rowFor('E-Book')).getByRole('button', { name: 'E-Book: Download Used' })).toBeDisabled();
+    expect(within(rowFor('E-Book')).queryByRole('button', { name: 'Need another download?' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Resume the E-Book download' }));
     expect(await screen.findByText('Download complete')).toBeInTheDocument();
     expect(ranges).toEqual(['bytes=0-']);

@@ -27,6 +27,9 @@ export interface DownloadHandlers {
 
 const timeOfDay = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
+const linkButton =
+  'inline-flex items-center gap-1.5 text-xs font-medium text-blood-300 underline-offset-4 hover:text-bone-50 hover:underline focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none disabled:opacity-50';
+
 function Spinner() {
   return <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-bone-50/40 border-t-bone-50" />;
 }
@@ -82,35 +85,27 @@ export function DownloadControl({ item, label, handlers }: { item: LibraryItem; 
   const busy = busyId === item.id;
   const waiting = busyId !== null;
 
-  if (item.resumeUntil) {
-    return (
-      <span className="grid justify-items-end gap-1">
-        <Button size="sm" variant="primary" disabled={waiting} onClick={() => onResume(item)} aria-label={`Resume the ${label} download`}>
-          {busy ? <Spinner /> : <RotateCw aria-hidden="true" />} Resume download
-        </Button>
-        <span className="text-xs text-bone-400">Download interrupted? Resume it here until {timeOfDay(item.resumeUntil)}.</span>
-      </span>
-    );
-  }
-
   if (!isDownloadUsed(item)) {
     return <ConfirmDownload item={item} label={label} disabled={waiting} busy={busy} onConfirm={() => onDownload(item)} />;
   }
 
+  // SPEC 4: a used download is a disabled "Download Used"; what can still be done is offered beneath it.
   return (
     <span className="grid justify-items-end gap-1">
       <Button size="sm" variant="outline" disabled aria-label={`${label}: Download Used`}>
         Download Used
       </Button>
-      {item.downloadRequest === 'pending' ? (
+      {item.resumeUntil ? (
+        <span className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1 text-xs text-bone-400">
+          Download interrupted? Resume it here until {timeOfDay(item.resumeUntil)}.
+          <button type="button" disabled={waiting} onClick={() => onResume(item)} className={linkButton} aria-label={`Resume the ${label} download`}>
+            {busy ? <Spinner /> : <RotateCw aria-hidden="true" className="size-3.5" />} Resume download
+          </button>
+        </span>
+      ) : item.downloadRequest === 'pending' ? (
         <span className="text-xs text-bone-300">Another download requested. We will email you.</span>
       ) : (
-        <button
-          type="button"
-          disabled={waiting}
-          onClick={() => onRequestAnother(item)}
-          className="inline-flex items-center gap-1.5 text-xs font-medium text-blood-300 underline-offset-4 hover:text-bone-50 hover:underline focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none disabled:opacity-50"
-        >
+        <button type="button" disabled={waiting} onClick={() => onRequestAnother(item)} className={linkButton}>
           <MailQuestion aria-hidden="true" className="size-3.5" /> Need another download?
         </button>
       )}
