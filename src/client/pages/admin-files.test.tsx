@@ -30,6 +30,10 @@ describe('/admin/files', () => {
     expect(within(card('PDF')).getByText('Sample file.')).toBeInTheDocument();
     expect(within(card('Audiobook (MP3 or M4A)')).getByText('Sample file.')).toBeInTheDocument();
     expect(within(card('PDF')).getByText(/This is still the short sample the site came with, not your book/)).toBeInTheDocument();
+    // The author opens their own book in the reader and the player.
+    expect(screen.getByRole('link', { name: 'Read the E-Book (EPUB) of What We Owe the Dead' })).toHaveAttribute('href', '/read/1/ebook');
+    expect(screen.getByRole('link', { name: 'Read the PDF of What We Owe the Dead' })).toHaveAttribute('href', '/read/1/pdf');
+    expect(screen.getByRole('link', { name: 'Listen to the Audiobook (MP3 or M4A) of What We Owe the Dead' })).toHaveAttribute('href', '/listen/1');
   });
 
   it('an upload problem stays beside its file until dismissed, and a good upload clears it', async () => {

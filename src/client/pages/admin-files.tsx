@@ -1,6 +1,7 @@
 /** /admin/files: the digital file of each book and format; upload or replace (buyers keep access). */
 import { useState } from 'react';
-import { CircleAlert, TriangleAlert, Upload } from 'lucide-react';
+import { BookOpen, CircleAlert, Headphones, TriangleAlert, Upload } from 'lucide-react';
+import { Link } from '@client/lib/router';
 import { DIGITAL_FORMATS, type DigitalFormat } from '@shared/constants';
 import { UPLOAD_LIMITS } from '@shared/schemas/admin';
 import { Card } from '@client/components/ui/card';
@@ -69,6 +70,14 @@ export default function AdminFilesPage() {
                               {asset.fileName} · {asset.fileSizeKb.toLocaleString('en-GB')} KB · v{asset.version}
                               <span className="block text-bone-400">Updated {formatShortDate(asset.updatedAt)}</span>
                             </p>
+                            <Link
+                              to={format === 'audiobook' ? `/listen/${book.id}` : `/read/${book.id}/${format}`}
+                              aria-label={`${format === 'audiobook' ? 'Listen to' : 'Read'} the ${LABEL[format]} of ${book.title}`}
+                              className="mt-2 inline-flex items-center gap-1.5 rounded text-sm text-blood-300 underline-offset-2 hover:text-blood-200 hover:underline focus-visible:ring-2 focus-visible:ring-blood-400 focus-visible:outline-none"
+                            >
+                              {format === 'audiobook' ? <Headphones aria-hidden="true" className="size-4" /> : <BookOpen aria-hidden="true" className="size-4" />}
+                              {format === 'audiobook' ? 'Listen' : 'Read'}
+                            </Link>
                             {asset.sample ? (
                               <p className="mt-3 flex gap-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-2.5 text-sm text-amber-100">
                                 <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { ByteRange } from '../../platform/files';
 import { ZipDamaged, ZipRefused } from '../../platform/zip';
 import { isPersonalised, personalCopy } from '../copies/service';
-import { findAsset } from './assets';
+import { type AssetRow, findAsset } from './assets';
 import { readerFileName } from './download-link';
 import { getBook } from '../books/service';
 
@@ -63,7 +63,24 @@ export async function openOwnedFile(deps: AppDeps, purchase: OwnedPurchase, form
     const file = { ...about, size: copy.size, etag: `"${copy.sha256.slice(0, 32)}"`, lastModified: copy.builtAt, key: copy.fileKey };
     return { ok: true, file: { ...file, read: (range) => deps.files.read(copy.fileKey, range) } };
   }
-  const etag = `"${asset.id}-${asset.updatedAt.getTime()}-${stored.size}"`;
-  const file = { ...about, size: stored.size, etag, lastModified: asset.updatedAt, key: asset.fileUrl };
-  return { ok: true, file: { ...file, read: (range) => deps.files.read(asset.fileUrl, range) } };
+  return { ok: true, file: masterFile(deps, about, asset, stored.size) };
+}
+
+function masterFile(deps: AppDeps, about: Omit<OwnedFile, 'size' | 'etag' | 'lastModified' | 'key' | 'read'>, asset: AssetRow, size: number): OwnedFile {
+  const etag = `"${asset.id}-${asset.updatedAt.getTime()}-${size}"`;
+  return { ...about, size, etag, lastModified: asset.updatedAt, key: asset.fileUrl, read: (range) => deps.files.read(asset.fileUrl, range) };
+}
+
+/**
+ * The master file itself, unmarked: what the author reads and listens to in the reading room to check
+ * their own book without buying it. Never offered as a download.
+ */
+export async function openMasterFile(deps: AppDeps, bookId: number, format: string): Promise<OwnedFileResult> {
+  const asset = await findAsset(deps.database.db, { bookId, format });
+  if (!asset) return { ok: false, reason: 'no-asset' };
+  const stored = await deps.files.stat(asset.fileUrl);
+  if (!stored) return { ok: false, reason: 'missing-file', key: asset.fileUrl };
+  const book = await getBook(deps.database.db, bookId);
+  const about = { assetId: asset.id, format: asset.format, contentType: asset.contentType, fileName: readerFileName(book?.title ?? '', asset.format, asset.fileName) };
+  return { ok: true, file: masterFile(deps, about, asset, stored.size) };
 }

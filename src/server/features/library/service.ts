@@ -13,7 +13,7 @@ import { pendingRequests } from './download-requests';
 // What other features may use of this one (their only way in).
 export { safeFileName } from './download-link';
 export { sendOwnedFile } from './file-routes';
-export { openOwnedFile } from './owned-file';
+export { openMasterFile, openOwnedFile } from './owned-file';
 export { type AssetRow, findAsset, toAssetAnswer } from './assets';
 export { findEntitledPurchase, OWNED_KINDS, ownsFormat } from './ownership';
 export { findOpenLink } from './transfers';
