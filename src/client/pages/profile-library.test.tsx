@@ -141,7 +141,7 @@ describe('the profile library', () => {
     await waitFor(() => expect(releaseLink).not.toBeNull());
     act(() => releaseLink!(json({ success: true, downloadUrl: '/files/download/abc.def', fileName: 'book.epub', message: 'ok' })));
     expect(await screen.findByText('Download Started')).toBeInTheDocument();
-    expect(screen.getByText('Your ebook download has started.')).toBeInTheDocument();
+    expect(screen.getByText('Your E-Book download has started.')).toBeInTheDocument();
     expect(clicks).toEqual([{ href: '/files/download/abc.def', download: 'book.epub' }]);
     expect(headers[0]['x-csrf-token']).toBe('csrf-1');
     await waitFor(() => expect(within(rowFor('E-Book')).getByRole('button', { name: /Download/ })).toHaveTextContent('Download Used'));

@@ -13,7 +13,7 @@ async function refusal(res: Response, fallback: string): Promise<Error> {
 
 async function call<T>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown): Promise<T> {
   const res = await apiFetch(method, url, body);
-  if (!res.ok) throw await refusal(res, `Something went wrong (${res.status}). Please try again.`);
+  if (!res.ok) throw await refusal(res, 'Something went wrong. Please try again.');
   return (await res.json()) as T;
 }
 

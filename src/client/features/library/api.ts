@@ -108,7 +108,7 @@ export async function resumeTransfer(url: string, fileName: string): Promise<voi
       const headers: Record<string, string> = { Range: `bytes=${received}-` };
       if (etag) headers['If-Range'] = etag;
       const res = await fetch(url, { headers, credentials: 'same-origin', cache: 'no-store' });
-      if (res.status !== 206 || !res.body) throw new Error((await messageOf(res)) ?? `Download failed (${res.status})`);
+      if (res.status !== 206 || !res.body) throw new Error((await messageOf(res)) ?? 'The download was interrupted. Please try again.');
       etag ??= res.headers.get('ETag');
       type = res.headers.get('Content-Type') ?? type;
       const total = Number(/\/(\d+)$/.exec(res.headers.get('Content-Range') ?? '')?.[1] ?? NaN);

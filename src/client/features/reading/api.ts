@@ -25,7 +25,7 @@ export class ContentError extends Error {
 
 async function refusal(res: Response): Promise<ContentError> {
   const body = (await res.json().catch(() => null)) as { message?: string } | null;
-  return new ContentError(res.status, body?.message ?? `The book could not be opened (${res.status}).`);
+  return new ContentError(res.status, body?.message ?? 'The book could not be opened. Please try again in a moment.');
 }
 
 /** The whole file as a Blob (the EPUB and PDF renderers need random access to it). */

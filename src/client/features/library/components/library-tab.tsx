@@ -2,6 +2,7 @@
  * "My Library" (SPEC 2 profile page, SPEC 4 library states): the reader's digital purchases grouped by
  * book, each format downloadable once, plus any printed orders with their shipping status.
  */
+import { formatLabel } from '@shared/constants';
 import { useEffect, useState } from 'react';
 import { Link } from '@client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -61,7 +62,7 @@ export function LibraryTab({ userId, itemActions, orderStatus }: LibraryTabProps
       try {
         const { url, fileName } = await requestDownload(item);
         triggerBrowserDownload(url, fileName);
-        toast({ title: 'Download Started', description: `Your ${item.format} download has started.` });
+        toast({ title: 'Download Started', description: `Your ${formatLabel(item.format)} download has started.` });
       } catch (error) {
         const message = error instanceof Error ? error.message : 'We could not prepare your download. Please try again in a moment.';
         if (message.includes('Download limit') || message.includes('already used your download')) {
