@@ -15,7 +15,10 @@ import { createTestDatabase } from './test/helpers';
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+  // Every cleanup runs even when one fails (a redis-server left running outlives the test run).
+  const failures: unknown[] = [];
+  for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch((error) => failures.push(error));
+  if (failures.length) throw failures[0];
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
