@@ -1,3 +1,4 @@
+import { formatLabel } from '@shared/constants';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +7,7 @@ import { z } from 'zod';
 import { adminAssetSchema, assetParams, UPLOAD_LIMITS } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
 import { AppError, badRequest } from '../../platform/errors';
-import { chaptersOf } from '../reading/service';
+import { carryPositionsToNewMaster, chaptersOf } from '../reading/service';
 import { actorOf } from '../../platform/audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
 import { guardUpload, peekHead } from './upload-stream';
@@ -53,7 +54,7 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       // The file streams from the request to the store (a temporary file renamed into place, or an S3
       // multipart upload): memory stays flat whatever the size. Its first bytes decide its type before
       // anything is stored; a file cut at the size limit or a dropped connection stores nothing.
-      const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, `The file is too large. The limit for ${format} is ${megabytes(limit)}.`);
+      const tooLarge = () => new AppError('FILE_TOO_LARGE', 413, `The file is too large. The limit for the ${formatLabel(format)} is ${megabytes(limit)}.`);
       const malformed = () => badRequest('The upload could not be read. Please try again.');
       // Whatever the multipart parser refuses (no boundary, a part cut short, broken headers) is a bad
       // request, never a server fault.
@@ -87,7 +88,7 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const detected = detectType(head);
       if (!detected || !acceptsType(format, detected.contentType)) {
         part.file.resume();
-        throw new AppError('UNSUPPORTED_FILE_TYPE', 415, `The ${format} file must be ${ACCEPT_LABEL[format]}.`);
+        throw new AppError('UNSUPPORTED_FILE_TYPE', 415, `The ${formatLabel(format)} file must be ${ACCEPT_LABEL[format]}.`);
       }
 
       const fileName = safeFileName(originalName, detected.extension);
@@ -110,6 +111,12 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         await files.remove(key).catch(() => undefined);
         throw error;
+      }
+      // Readers keep their place in every chapter the new master still has (read from the old one first).
+      if (format === 'ebook' && recorded.previousKey) {
+        await carryPositionsToNewMaster(app.deps, bookId, recorded.previousKey, key).catch((error) =>
+          request.log.warn({ err: error, bookId }, 'could not carry reading positions to the new master'),
+        );
       }
       // The old bytes are no longer referenced by any row; a download already streaming keeps its handle.
       if (recorded.previousKey) await files.remove(recorded.previousKey).catch(() => undefined);

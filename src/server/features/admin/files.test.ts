@@ -63,7 +63,7 @@ describe('admin files API', () => {
   it('rejects a file whose bytes do not match the format, whatever it claims', async () => {
     const fake = await upload(agent, bookId, 'ebook', multipart('book.epub', Buffer.from('<html>not a book</html>'), 'application/epub+zip'));
     expect(fake.statusCode).toBe(415);
-    expect(fake.json()).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', message: 'The ebook file must be an EPUB file.' });
+    expect(fake.json()).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', message: 'The E-Book file must be an EPUB file.' });
     const pdfAsAudio = await upload(agent, bookId, 'audiobook', multipart('a.mp3', pdf(), 'audio/mpeg'));
     expect(pdfAsAudio.statusCode).toBe(415);
     expect((await upload(agent, bookId, 'audiobook', multipart('a.m4a', m4a()))).statusCode).toBe(201);
@@ -95,7 +95,7 @@ describe('admin files API', () => {
     });
     const res = await upload(agent, bookId, 'ebook', stream);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'The file is too large. The limit for ebook is 50 MB.' });
+    expect(res.json()).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'The file is too large. The limit for the E-Book is 50 MB.' });
     const after = await t.database.db.select().from(digitalAssets).where(eq(digitalAssets.bookId, bookId));
     expect(after).toEqual(before);
   });

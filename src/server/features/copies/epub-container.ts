@@ -84,3 +84,13 @@ export function dcValue(opf: string, name: string): string | null {
   return match ? match[1].replace(/<[^>]*>/g, '').trim() : null;
 }
 
+
+/** A stored EPUB's spine in reading order: each chapter's manifest id and its path in the archive. */
+export async function storedSpine(files: FileStore, key: string): Promise<Array<{ id: string; path: string }>> {
+  const entries = await readStoredEpub(files, key);
+  const opfPath = packagePath(entries);
+  if (!opfPath || !entries[opfPath]) return [];
+  const opf = utf8(entries[opfPath]);
+  const items = new Map(manifestItems(opf).map((item) => [item.id, item]));
+  return spineRefs(opf).map((ref) => ({ id: ref.idref, path: resolveHref(opfPath, items.get(ref.idref)?.href ?? '') }));
+}

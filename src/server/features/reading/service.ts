@@ -8,6 +8,7 @@ import { getFeaturedBook } from '../books/service';
 import { readStoredZip } from '../../platform/zip';
 import { findAsset } from '../library/service';
 import { cutSampleEpub } from './sample-epub';
+import { storedSpine } from '../copies/service';
 
 type PositionRow = typeof readingPositions.$inferSelect;
 
@@ -141,4 +142,45 @@ export async function sampleEpub(deps: AppDeps): Promise<Buffer | null> {
   return deps.cache.get(`reading:sample:${asset.id}:${asset.updatedAt.getTime()}`, async () =>
     cutSampleEpub(await readStoredZip(deps.files, asset.fileUrl), new URL('/#purchase', deps.config.publicUrl).toString()),
   );
+}
+
+/** The spine step of an EPUB CFI ("epubcfi(/6/4[c2]!/4/2)"): which chapter, and the id it asserts. */
+const SPINE_STEP = /^epubcfi\(\/6\/(\d+)(\[[^\]]*\])?!/;
+
+/**
+ * A replaced e-book master keeps every reader's place whose chapter is still in the book: a position
+ * names its chapter by its place in the spine, so it is moved to where that chapter (the same file in the
+ * archive) now stands. Positions in a chapter the new master no longer has are dropped, so the reader
+ * opens at the start rather than in the wrong chapter. Answers how many were kept and dropped.
+ */
+export async function carryPositionsToNewMaster(
+  deps: Pick<AppDeps, 'database' | 'files'>,
+  bookId: number,
+  previousKey: string,
+  newKey: string,
+): Promise<{ kept: number; dropped: number }> {
+  const { db } = deps.database;
+  const [before, after] = await Promise.all([storedSpine(deps.files, previousKey), storedSpine(deps.files, newKey)]);
+  const placeOf = new Map(after.map((chapter, index) => [chapter.path, index]));
+  const here = and(eq(readingPositions.bookId, bookId), eq(readingPositions.format, 'ebook'));
+  const rows = await db.select().from(readingPositions).where(here);
+  let kept = 0;
+  let dropped = 0;
+  for (const row of rows) {
+    const step = SPINE_STEP.exec(row.locator);
+    if (!step) continue;
+    const chapter = before[Number(step[1]) / 2 - 1];
+    const index = chapter ? placeOf.get(chapter.path) : undefined;
+    const who = and(here, eq(readingPositions.userId, row.userId));
+    if (index === undefined) {
+      await db.delete(readingPositions).where(who);
+      dropped += 1;
+      continue;
+    }
+    const spineStep = `epubcfi(/6/${(index + 1) * 2}${step[2] ? `[${after[index].id}]` : ''}!`;
+    const locator = spineStep + row.locator.slice(step[0].length);
+    if (locator !== row.locator) await db.update(readingPositions).set({ locator }).where(who);
+    kept += 1;
+  }
+  return { kept, dropped };
 }
