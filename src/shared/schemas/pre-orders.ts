@@ -24,6 +24,23 @@ export const preOrderSettingsSchema = z.object({
 });
 export type PreOrderSettings = z.infer<typeof preOrderSettingsSchema>;
 
+/**
+ * What the release form answers besides the settings: every pre-ordered digital format (on sale, or
+ * bought) that has no file yet, with how many orders wait for it (issue 25 point 5).
+ */
+export const missingFileSchema = z.object({
+  format: z.enum(['ebook', 'audiobook', 'pdf']),
+  label: text(),
+  orders: z.number().int(),
+});
+export type MissingFile = z.infer<typeof missingFileSchema>;
+export const preOrderSettingsAnswerSchema = preOrderSettingsSchema.extend({ missingFiles: z.array(missingFileSchema) });
+export type PreOrderSettingsAnswer = z.infer<typeof preOrderSettingsAnswerSchema>;
+
+/** The release form's warning for one format without a file (what the release does about it: decision 0056). */
+export const missingFileWarning = (file: MissingFile) =>
+  `${file.label}: no file uploaded yet${file.orders > 0 ? ` (${file.orders} ${file.orders === 1 ? 'order' : 'orders'} waiting)` : ''}.`;
+
 /** GET /api/store/pre-order: the upcoming book's pre-order area, or null when it is not on pre-order. */
 export const preOrderAreaSchema = z.object({
   book: z.object({ id: z.number().int(), title: text() }),

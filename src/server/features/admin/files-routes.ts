@@ -13,6 +13,7 @@ import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-type
 import { guardUpload, peekHead } from './upload-stream';
 import { listAdminFiles, recordUpload, requireBook } from './files-service';
 import { preflightEpub, preflightMessage } from '../copies/service';
+import { announceUploadedFiles } from '../pre-orders/service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 const MAX_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS));
@@ -120,6 +121,8 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The old bytes are no longer referenced by any row; a download already streaming keeps its handle.
       if (recorded.previousKey) await files.remove(recorded.previousKey).catch(() => undefined);
+      // Pre-order buyers told at the release that this format was not ready yet hear that it is now.
+      await announceUploadedFiles(app.deps, bookId);
       // The listening room's chapter list comes from the file's own marks, read once, here.
       if (format === 'audiobook') await chaptersOf(app.deps, bookId).catch((error) => request.log.warn({ err: error }, 'could not read audio chapters'));
 

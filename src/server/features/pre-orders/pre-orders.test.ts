@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableOnMessage, preOrderNotice } from '@shared/schemas/pre-orders';
 import { books, digitalAssets, kindleSends, mailOutbox, purchases } from '../../db/schema';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
+import { makeTestEpub } from '../copies/test-support';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -60,7 +61,12 @@ describe('pre-orders of the upcoming book', () => {
 
     const releaseAt = new Date(t.clock.now().getTime() + 7 * DAY);
     const saved = await setRelease(releaseAt);
-    expect(saved).toEqual({ releaseAt: releaseAt.toISOString(), prices: { hardcover: 2599, paperback: null, ebook: 1299, audiobook: null } });
+    expect(saved).toEqual({
+      releaseAt: releaseAt.toISOString(),
+      prices: { hardcover: 2599, paperback: null, ebook: 1299, audiobook: null },
+      // The upcoming book has no e-book file yet: the release form says so.
+      missingFiles: [{ format: 'ebook', label: 'E-Book', orders: 0 }],
+    });
     const area = (await t.app.inject({ url: '/api/store/pre-order' })).json();
     expect(area).toMatchObject({ book: { id: upcomingId }, releaseAt: releaseAt.toISOString(), released: false });
     expect(area.formats.map((f: { id: string; displayPrice: string }) => [f.id, f.displayPrice])).toEqual([
@@ -204,6 +210,78 @@ describe('one release rule for every way out of the library (issue 27 point 2)',
     expect(sent.statusCode, sent.body).toBe(202);
   });
 });
+
+describe('a release with a pre-ordered format that has no file (issue 25 point 5)', () => {
+  let t: TestApp;
+  let upcomingId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com' } });
+    const [row] = await t.database.db.select({ id: books.id }).from(books).where(eq(books.featured, false)).orderBy(books.id).limit(1);
+    upcomingId = row.id;
+  });
+  afterAll(() => t.close());
+
+  it('the release form lists every pre-ordered format without a file; buyers are told the truth, then mailed when it is uploaded', async () => {
+    const admin = await signedInAgent(t.app, (await createUser(t.database, { role: 'admin' })).id);
+    const releaseAt = new Date(t.clock.now().getTime() + DAY);
+    const saved = await admin.put(`/api/admin/books/${upcomingId}/pre-order`, {
+      releaseAt: releaseAt.toISOString(),
+      prices: { hardcover: 2599, paperback: null, ebook: 1299, audiobook: 1599 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Neither digital format has a file yet; the hardcover needs none.
+    expect(saved.json().missingFiles).toEqual([
+      { format: 'ebook', label: 'E-Book', orders: 0 },
+      { format: 'audiobook', label: 'Audiobook', orders: 0 },
+    ]);
+
+    const reader = await createUser(t.database, { displayName: 'Early Reader' });
+    const agent = await signedInAgent(t.app, reader.id);
+    for (const format of ['ebook', 'audiobook', 'hardcover']) {
+      const checkout = await agent.post('/api/checkout', { bookId: upcomingId, format });
+      expect(checkout.statusCode, checkout.body).toBe(200);
+      const paid = await agent.post(`/api/checkout/sessions/${checkout.json().url.split('/').pop()}/pay`, format === 'hardcover' ? { shippingAddress: TEST_ADDRESS } : undefined);
+      expect(paid.statusCode, paid.body).toBe(200);
+    }
+    // The audiobook arrives before the release; the e-book does not.
+    const [master] = await t.database.db.select().from(digitalAssets).where(eq(digitalAssets.format, 'audiobook'));
+    await t.database.db
+      .insert(digitalAssets)
+      .values({ bookId: upcomingId, format: 'audiobook', fileUrl: master.fileUrl, fileName: 'next.m4a', contentType: master.contentType, fileSizeKb: master.fileSizeKb });
+    const settings = (await admin.get(`/api/admin/books/${upcomingId}/pre-order`)).json();
+    expect(settings.missingFiles).toEqual([{ format: 'ebook', label: 'E-Book', orders: 1 }]);
+
+    t.clock.set(releaseAt);
+    await t.app.deps.jobs.runDue();
+    const [mail] = await releaseMailsTo(t, reader.email);
+    expect(mail.subject).toContain('is out today');
+    expect(mail.text).toContain('Your Audiobook is now in your library, ready to download.');
+    expect(mail.text).toContain('Your pre-ordered Hardcover is being prepared for shipping.');
+    expect(mail.text).toContain('Your E-Book is not ready yet: we will email you again the moment it is in your library.');
+    expect(mail.text).not.toMatch(/E-Book[^\n]*ready to download/);
+
+    // The author uploads the e-book: its buyer hears once, and only then.
+    const fresh = await signedInAgent(t.app, (await createUser(t.database, { role: 'admin' })).id);
+    const boundary = '----releaseTruthBoundary';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="next.epub"\r\nContent-Type: application/epub+zip\r\n\r\n`);
+    const payload = Buffer.concat([head, makeTestEpub({ body: 'chapter one' }), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const uploaded = await fresh.request({ method: 'PUT', url: `/api/admin/books/${upcomingId}/files/ebook`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const mails = await releaseMailsTo(t, reader.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].subject).toMatch(/^Your E-Book of .+ is ready to download$/);
+    expect(mails[1].text).toContain('now in your library, ready to download');
+    // A replacement of the file mails nobody again.
+    const again = await fresh.request({ method: 'PUT', url: `/api/admin/books/${upcomingId}/files/ebook`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(again.statusCode).toBe(200);
+    expect(await releaseMailsTo(t, reader.email)).toHaveLength(2);
+    expect((await fresh.get(`/api/admin/books/${upcomingId}/pre-order`)).json().missingFiles).toEqual([]);
+  });
+});
+
+const releaseMailsTo = (t: TestApp, to: string) =>
+  t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, to), eq(mailOutbox.kind, 'release'))).orderBy(mailOutbox.id);
 
 describe('pre-order release and the public page cache', () => {
   let t: TestApp;

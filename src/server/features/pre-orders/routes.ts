@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, idParam } from '@shared/schemas/common';
-import { preOrderAnswerSchema, preOrderSettingsSchema } from '@shared/schemas/pre-orders';
+import { preOrderAnswerSchema, preOrderSettingsAnswerSchema, preOrderSettingsSchema } from '@shared/schemas/pre-orders';
 import { notFound } from '../../platform/errors';
 import { actorOf } from '../../platform/audit';
 import { defineReleaseJob } from './release';
-import { getPreOrderArea, getPreOrderSettings, savePreOrderSettings } from './service';
+import { getPreOrderArea, preOrderSettingsAnswer, savePreOrderSettings } from './service';
 
 /** The home page's pre-order area (public). */
 export const preOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,13 +32,13 @@ export const adminPreOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'A book’s release date and prices',
+        summary: 'A book’s release date and prices, and every pre-ordered digital format still without a file',
         params: idParam,
-        response: { 200: preOrderSettingsSchema, ...errors },
+        response: { 200: preOrderSettingsAnswerSchema, ...errors },
       },
     },
     async (request) => {
-      const settings = await getPreOrderSettings(db, request.params.id);
+      const settings = await preOrderSettingsAnswer(db, request.params.id);
       if (!settings) throw notFound('Book not found');
       return settings;
     },
@@ -52,7 +52,7 @@ export const adminPreOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set a book’s release date and prices; the release job follows the date',
         params: idParam,
         body: preOrderSettingsSchema,
-        response: { 200: preOrderSettingsSchema, ...errors },
+        response: { 200: preOrderSettingsAnswerSchema, ...errors },
       },
     },
     async (request) => savePreOrderSettings(app.deps, request.params.id, request.body, actorOf(request), app.deps.clock.now()),

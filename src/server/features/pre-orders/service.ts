@@ -1,14 +1,23 @@
 import type { AppDeps } from '../../deps';
-import { and, eq, inArray } from 'drizzle-orm';
-import { CURRENCY, PURCHASE_FORMATS, formatLabel, formatPrice } from '@shared/constants';
-import { type PreOrderArea, type PreOrderSettings, availableOnMessage } from '@shared/schemas/pre-orders';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { CURRENCY, DIGITAL_FORMATS, PURCHASE_FORMATS, formatLabel, formatPrice } from '@shared/constants';
+import {
+  type MissingFile,
+  type PreOrderArea,
+  type PreOrderSettings,
+  type PreOrderSettingsAnswer,
+  availableOnMessage,
+} from '@shared/schemas/pre-orders';
 import type { DbOrTx } from '../../db/client';
-import { bookPrices, books } from '../../db/schema';
+import { bookPrices, books, purchases } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { audit, type ActorId } from '../../platform/audit';
 import { getUpcomingBook, listPrices } from '../books/service';
 import { getSetting } from '../../platform/settings';
-import { scheduleRelease } from './release';
+import { announceUploadedFiles, formatsWithFiles, scheduleRelease } from './release';
+
+// What other features may use of this one.
+export { announceUploadedFiles };
 
 export interface SaleState {
   /** The featured book, or a book the admin put on pre-order (it has a release date). */
@@ -90,6 +99,34 @@ export async function getPreOrderSettings(db: DbOrTx, bookId: number): Promise<P
   };
 }
 
+/**
+ * Every pre-ordered digital format of the book without a file: on sale at a price, or already bought.
+ * The release form lists them; at the release their buyers are told the file is not ready yet.
+ */
+export async function missingFiles(db: DbOrTx, bookId: number): Promise<MissingFile[]> {
+  const [prices, filed, bought] = await Promise.all([
+    listPrices(db, bookId),
+    formatsWithFiles(db, bookId),
+    db
+      .select({ format: purchases.format, orders: count() })
+      .from(purchases)
+      .where(and(eq(purchases.bookId, bookId), inArray(purchases.kind, ['paid', 'included', 'gift', 'gift_claim']), inArray(purchases.status, ['completed', 'shipped'])))
+      .groupBy(purchases.format),
+  ]);
+  const orders = new Map(bought.map((b) => [b.format, Number(b.orders)]));
+  return DIGITAL_FORMATS.filter((f) => !filed.has(f) && (prices.some((p) => p.format === f) || orders.has(f))).map((format) => ({
+    format,
+    label: formatLabel(format),
+    orders: orders.get(format) ?? 0,
+  }));
+}
+
+/** The release form's answer: the settings and the formats still waiting for their file. */
+export async function preOrderSettingsAnswer(db: DbOrTx, bookId: number): Promise<PreOrderSettingsAnswer | null> {
+  const settings = await getPreOrderSettings(db, bookId);
+  return settings && { ...settings, missingFiles: await missingFiles(db, bookId) };
+}
+
 /** Writes the release date and the price table of a book (a null price takes the format off sale). */
 async function writePreOrderSettings(tx: DbOrTx, bookId: number, input: PreOrderSettings, now: Date) {
   await tx
@@ -148,7 +185,7 @@ export async function savePreOrderSettings(
   input: PreOrderSettings,
   actorId: ActorId,
   now: Date,
-): Promise<PreOrderSettings> {
+): Promise<PreOrderSettingsAnswer> {
   const { db } = deps.database;
   await db.transaction(async (tx) => {
     if (!(await getPreOrderSettings(tx, bookId))) throw notFound('Book not found');
@@ -156,5 +193,5 @@ export async function savePreOrderSettings(
     await scheduleRelease(deps, tx, bookId, input.releaseAt ? new Date(input.releaseAt) : null);
     await audit(tx, actorId, { action: 'book.pre-order', targetType: 'book', targetId: bookId, details: { ...input } }, now);
   });
-  return (await getPreOrderSettings(db, bookId))!;
+  return (await preOrderSettingsAnswer(db, bookId))!;
 }
