@@ -6,7 +6,13 @@ import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PURCHASE_FORMATS } from '@shared/constants';
-import { PRE_ORDER_MESSAGES, type PreOrderSettings as Settings } from '@shared/schemas/pre-orders';
+import {
+  PRE_ORDER_MESSAGES,
+  type PreOrderSettings as Settings,
+  type PreOrderSettingsAnswer,
+  missingFileWarning,
+} from '@shared/schemas/pre-orders';
+import { TriangleAlert } from 'lucide-react';
 import { formatLabel } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -50,7 +56,7 @@ export function readSettings(values: Values): { ok: true; settings: Settings } |
 export function PreOrderSettings({ bookId, featured }: { bookId: number; featured: boolean }) {
   const id = useId();
   const key = [`/api/admin/books/${bookId}/pre-order`];
-  const settings = useQuery<Settings>({ queryKey: key, staleTime: 0 });
+  const settings = useQuery<PreOrderSettingsAnswer>({ queryKey: key, staleTime: 0 });
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values | null>(null);
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
@@ -107,6 +113,23 @@ export function PreOrderSettings({ bookId, featured }: { bookId: number; feature
             : 'Give the upcoming book a release date and prices to open pre-orders on the home page. Downloads open at the release date and time, and every buyer is emailed once.'}
         </p>
       </div>
+      {settings.data && settings.data.missingFiles.length > 0 ? (
+        // Every pre-ordered digital format still without its file: its buyers hear the truth at the release.
+        <div role="note" aria-labelledby={`${id}-missing`} className="rounded-lg border border-blood-700/60 bg-blood-950/40 p-4 text-sm text-bone-200">
+          <p id={`${id}-missing`} className="flex items-center gap-2 font-semibold text-bone-50">
+            <TriangleAlert aria-hidden="true" className="size-4 text-blood-400" /> Files missing for pre-ordered formats
+          </p>
+          <ul className="mt-2 grid gap-1">
+            {settings.data.missingFiles.map((file) => (
+              <li key={file.format}>{missingFileWarning(file)}</li>
+            ))}
+          </ul>
+          <p className="mt-2 text-bone-300">
+            Upload them under Digital Files before the release. If a file is still missing on the day, its buyers are told it is
+            not ready yet, and emailed as soon as you upload it.
+          </p>
+        </div>
+      ) : null}
       <div className="grid gap-2 sm:max-w-xs">
         <Label htmlFor={`${id}-releaseAt`}>Release date and time</Label>
         <Input id={`${id}-releaseAt`} type="datetime-local" value={values.releaseAt} onChange={set('releaseAt')} {...described('releaseAt')} />
