@@ -41,6 +41,9 @@ export function decodeQuotedPrintable(raw: string): string {
 }
 
 let counter = 0;
+/** Where a journey's print order ships. */
+export const TEST_ADDRESS = { name: 'Ada Reader', line1: '1 Harbour Street', city: 'Whitby', postalCode: 'YO21 3PU', country: 'United Kingdom' };
+
 export function uniqueReader() {
   counter += 1;
   const id = `${Date.now().toString(36)}${counter}`;
@@ -83,7 +86,9 @@ export async function readerWith(api: APIRequestContext, formats: string[]) {
   const bookId = ((await (await api.get('/api/books/featured')).json()) as { id: number }).id;
   for (const format of formats) {
     const { url } = await postJson<{ url: string }>(api, '/api/checkout', { bookId, format });
-    await postJson(api, `/api/checkout/sessions/${url.split('/').pop()}/pay`, {});
+    // Print orders on the local payment page carry the address they ship to.
+    const print = format === 'hardcover' || format === 'paperback';
+    await postJson(api, `/api/checkout/sessions/${url.split('/').pop()}/pay`, print ? { shippingAddress: TEST_ADDRESS } : {});
   }
   return { reader, bookId };
 }
