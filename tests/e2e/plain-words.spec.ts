@@ -76,6 +76,8 @@ for (const width of [390, 1366]) {
     await admin.goto('/admin/files');
     await admin.getByRole('link', { name: /^Read the E-Book \(EPUB\) of / }).click();
     await expect(admin).toHaveURL(/\/read\/\d+\/ebook$/);
+    // The book opens for its author: the reader's page controls, never "Not in your library".
+    await expect(admin.getByRole('button', { name: 'Next page' })).toBeEnabled({ timeout: 20_000 });
     await expect(admin.getByText('Not in your library')).toHaveCount(0);
     await shot(admin, `author-reads-${width}`);
     await author.close();
