@@ -13,6 +13,12 @@ import { formatShortDate } from '@client/lib/format';
 import { errorText } from '@client/lib/api-errors';
 
 const LABEL: Record<DigitalFormat, string> = { ebook: 'E-Book (EPUB)', pdf: 'PDF', audiobook: 'Audiobook (MP3 or M4A)' };
+/** Which purchase gives the file (decisions 0051 and 0066), so the author knows who receives what they upload. */
+const GIVEN_WITH: Record<DigitalFormat, string> = {
+  ebook: 'Given with the E-Book, and with every hardcover and paperback while "Include the ebook with print" is on.',
+  pdf: 'Given free with every E-Book (bought, included with print, or a gift), with its own download. Not sold on its own; buyers see it once a file is here.',
+  audiobook: 'Given with the Audiobook.',
+};
 const ACCEPT: Record<DigitalFormat, string> = { ebook: '.epub,application/epub+zip', pdf: '.pdf,application/pdf', audiobook: '.mp3,.m4a,.m4b,audio/*' };
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
@@ -64,6 +70,7 @@ export default function AdminFilesPage() {
                     return (
                       <div key={format} className="rounded-lg border border-ink-700 p-4">
                         <p className="font-medium text-bone-50">{LABEL[format]}</p>
+                        <p className="mt-1 text-xs text-bone-400">{GIVEN_WITH[format]}</p>
                         {asset ? (
                           <>
                             <p className="mt-1 text-sm break-all text-bone-300">

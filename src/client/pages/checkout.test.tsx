@@ -5,6 +5,8 @@ import { resetToastStore } from '@client/components/ui/toast-store';
 import { json, mockFetch, Outlet, renderWithRouter } from '@client/test/render';
 import CheckoutPage from './checkout';
 
+const INTENT = '0123456789abcdef0123456789abcdef';
+
 function renderCheckout(path: string) {
   return renderWithRouter(
     [
@@ -61,7 +63,8 @@ describe('/checkout', () => {
     });
     renderCheckout('/checkout?amount=999&format=ebook');
     expect(await screen.findByText('payment page')).toBeInTheDocument();
-    expect(bodies).toEqual([{ bookId: 3, format: 'ebook' }]);
+    // An address without an intent is given one before the checkout starts.
+    expect(bodies).toEqual([{ bookId: 3, format: 'ebook', idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
   });
 
   it('a format but no bookId and no book on sale: "Book not available"', async () => {
@@ -80,9 +83,14 @@ describe('/checkout', () => {
         return json({ url: '/pay/cs_123' });
       },
     });
-    renderCheckout('/checkout?amount=1&title=What%20We%20Owe%20the%20Dead&format=ebook&bookId=4');
+    const { router } = renderCheckout('/');
+    act(() => router.navigate(`/checkout?amount=1&title=What%20We%20Owe%20the%20Dead&format=ebook&bookId=4&intent=${INTENT}`));
     expect(await screen.findByText('payment page')).toBeInTheDocument();
-    expect(bodies).toEqual([{ bookId: 4, format: 'ebook' }]);
+    expect(bodies).toEqual([{ bookId: 4, format: 'ebook', idempotencyKey: INTENT }]);
+    // The payment page took /checkout's place: Back from it goes home, not to a /checkout that pays again.
+    act(() => router.back());
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
   });
 
   it('signed out: keeps the choice and goes to log in', async () => {
@@ -124,7 +132,7 @@ describe('/checkout', () => {
     expect(bodies).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByText('payment page')).toBeInTheDocument();
-    expect(bodies).toEqual([{ bookId: 4, format: 'ebook', discountCode: 'launch' }]);
+    expect(bodies).toEqual([{ bookId: 4, format: 'ebook', discountCode: 'launch', idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
   });
 
   it('a refused code says why and lets the reader go on without it', async () => {
@@ -142,6 +150,54 @@ describe('/checkout', () => {
     expect(bodies).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Continue without the code' }));
     expect(await screen.findByText('payment page')).toBeInTheDocument();
-    expect(bodies).toEqual([{ bookId: 4, format: 'ebook' }]);
+    expect(bodies).toEqual([{ bookId: 4, format: 'ebook', idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
+  });
+
+  it('back at an address already paid for: "You bought this a moment ago" and its confirmation, nothing new', async () => {
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/checkout': () => json({ url: '/pay/cs_paid', completed: true }),
+    });
+    const { router } = renderCheckout(`/checkout?amount=1699&format=paperback&bookId=4&intent=${INTENT}`);
+    expect(await screen.findByText('payment page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/pay/cs_paid');
+    expect(screen.getByText('You bought this a moment ago')).toBeInTheDocument();
+    expect(screen.getByText('Here is your order. Nothing new was charged.')).toBeInTheDocument();
+  });
+
+  it('an owned digital format: "Already in your library" with the way to the library, no payment', async () => {
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/checkout': () => json({ message: 'Already in your library', code: 'ALREADY_OWNED' }, 409),
+    });
+    renderCheckout(`/checkout?amount=999&title=What%20We%20Owe%20the%20Dead&format=ebook&bookId=4&intent=${INTENT}`);
+    expect(await screen.findByRole('heading', { name: 'Already in your library' })).toBeInTheDocument();
+    expect(screen.getByText(/You already own the E-Book of What We Owe the Dead/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Library' })).toHaveAttribute('href', '/profile#library');
+    expect(screen.getByRole('link', { name: 'Back to formats' })).toHaveAttribute('href', '/#purchase');
+    expect(screen.queryByText('Purchase Failed')).not.toBeInTheDocument();
+  });
+
+  it('a print copy bought a moment ago: asks, and "Buy another copy" confirms with the same intent', async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/checkout': (_url, init) => {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        bodies.push(body);
+        return body.confirmRepeat
+          ? json({ url: '/pay/cs_second' })
+          : json({ message: 'You bought this a moment ago', code: 'RECENT_PURCHASE' }, 409);
+      },
+    });
+    renderCheckout(`/checkout?amount=1699&title=What%20We%20Owe%20the%20Dead&format=paperback&bookId=4&intent=${INTENT}`);
+    expect(await screen.findByRole('heading', { name: 'You bought this a moment ago' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/profile#library');
+    fireEvent.click(screen.getByRole('button', { name: 'Buy another copy' }));
+    expect(await screen.findByText('payment page')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { bookId: 4, format: 'paperback', idempotencyKey: INTENT },
+      { bookId: 4, format: 'paperback', idempotencyKey: INTENT, confirmRepeat: true },
+    ]);
   });
 });

@@ -20,6 +20,7 @@ import { toast } from '@client/components/ui/toast-store';
 import {
   cancelLocalSession,
   payLocalSession,
+  MY_FORMATS_KEY,
   paymentSessionKey,
   usePaymentSession,
 } from '@client/features/checkout/api';
@@ -195,12 +196,15 @@ function PayForm({ session }: { session: PaymentSession }) {
         });
         // The library must show the new purchase, not a cached list.
         await queryClient.invalidateQueries({ queryKey: ['/api/library/books'] });
+        await queryClient.invalidateQueries({ queryKey: MY_FORMATS_KEY });
       }
       if (action === 'cancel' && result.status === 'cancelled') {
         toast({ title: 'Checkout cancelled', description: 'No payment was taken.' });
       }
       await queryClient.invalidateQueries({ queryKey: paymentSessionKey(session.id) });
-      navigate(result.redirectTo);
+      // The confirmation (or the library) takes the payment page's place in the history: Back goes to the
+      // formats, which say "You bought this a moment ago", never to a page that takes a second payment.
+      navigate(result.redirectTo, { replace: true });
     } catch (error) {
       toast({ title: 'Payment Failed', description: errorMessage(error, 'The payment could not be completed.'), variant: 'destructive' });
       await queryClient.invalidateQueries({ queryKey: paymentSessionKey(session.id) });

@@ -133,6 +133,8 @@ export function renderWithRouter(routes: TestRoute[], initialPath = '/') {
       return { location: testLocation.location() };
     },
     navigate: (to: string, options?: NavigateOptions) => testLocation.navigate(to, options),
+    /** Browser Back. */
+    back: () => testLocation.go(-1),
   };
   return { ...result, router, queryClient };
 }

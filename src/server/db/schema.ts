@@ -267,9 +267,14 @@ export const checkoutSessions = pgTable(
     providerPaymentId: text('provider_payment_id'),
     /** A checkout for someone else: who receives it, fulfilment turns it into a gifts row. */
     gift: jsonb('gift').$type<{ recipientName: string; recipientEmail: string; message: string | null; sendAt: string | null }>(),
+    /** The reader's purchase intent (one click on Buy): a repeated request answers this session again. */
+    idempotencyKey: text('idempotency_key'),
+    /** The payment page the provider gave, so a repeated request for an open session goes back to it. */
+    paymentUrl: text('payment_url'),
   },
   (t) => [
     uniqueIndex('checkout_sessions_provider_uq').on(t.providerSessionId),
+    uniqueIndex('checkout_sessions_intent_uq').on(t.userId, t.idempotencyKey),
     index('checkout_sessions_user_idx').on(t.userId),
     check('checkout_sessions_amount_ck', sql`${t.amount} > 0`),
     check('checkout_sessions_status_ck', sql`${t.status} in ('open', 'completed', 'cancelled', 'expired')`),

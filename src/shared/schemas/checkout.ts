@@ -10,6 +10,24 @@ import { giftRequestSchema } from './gifts';
 
 export const purchaseFormatSchema = z.enum(PURCHASE_FORMATS, { message: INVALID_FORMAT_MESSAGE });
 
+/** What a reader is told when a purchase would repeat one they made (issue 25, decision 0066). */
+export const REPEAT_PURCHASE_MESSAGES = {
+  /** A digital format the reader owns: checkout refuses it before any payment. */
+  alreadyOwned: 'Already in your library',
+  /** A print format bought within the recent window: checkout asks before a second copy. */
+  recent: 'You bought this a moment ago',
+} as const;
+/** The codes of those refusals, so the client can tell them from other 409s. */
+export const REPEAT_PURCHASE_CODES = { alreadyOwned: 'ALREADY_OWNED', recent: 'RECENT_PURCHASE' } as const;
+/** How long a completed purchase counts as "a moment ago": as long as a checkout stays payable. */
+export const RECENT_PURCHASE_WINDOW_MS = 60 * 60 * 1000;
+
+/** One purchase intent (a click on Buy): its repeats answer the same checkout instead of a new one. */
+export const idempotencyKeySchema = text()
+  .min(16, 'A valid idempotencyKey is required')
+  .max(64, 'A valid idempotencyKey is required')
+  .regex(/^[A-Za-z0-9_-]+$/, 'A valid idempotencyKey is required');
+
 // --- checkout -----------------------------------------------------------------------------------
 
 /** POST /api/checkout. There is deliberately no amount: the server prices the order itself. */
@@ -24,10 +42,18 @@ export const checkoutRequestSchema = z.object({
   discountCode: discountCodeField,
   /** Buy the format for someone else (digital formats only). */
   gift: giftRequestSchema.optional(),
+  /** Sent with every click on Buy; a repeated request with the same key never starts a second payment. */
+  idempotencyKey: idempotencyKeySchema.optional(),
+  /** The reader confirmed buying another print copy of a format bought a moment ago. */
+  confirmRepeat: z.boolean().optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
-export const checkoutResponseSchema = z.object({ url: text() });
+export const checkoutResponseSchema = z.object({
+  url: text(),
+  /** True when the key names a checkout already paid: the url is its confirmation, nothing new started. */
+  completed: z.boolean().optional(),
+});
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 /** One format card of the purchase section: display content from site settings, price from the server. */
@@ -41,6 +67,8 @@ export const storeFormatSchema = z.object({
   buttonText: text(),
   /** Print formats of a book that gives its ebook with print (issue 15). */
   includesEbook: z.boolean().optional(),
+  /** The e-book comes with the PDF edition, each with its own download (decision 0066). */
+  includesPdf: z.boolean().optional(),
 });
 export type StoreFormat = z.infer<typeof storeFormatSchema>;
 
@@ -49,6 +77,20 @@ export const storeFormatsResponseSchema = z.object({
   formats: z.array(storeFormatSchema),
 });
 export type StoreFormatsResponse = z.infer<typeof storeFormatsResponseSchema>;
+
+/** The signed-in reader's standing with one format of the book on sale: owned, or bought a moment ago. */
+export const myFormatSchema = z.object({
+  format: purchaseFormatSchema,
+  /** A digital format in the reader's library (print is never "owned": it can be bought again). */
+  owned: z.boolean(),
+  /** The newest completed purchase of this format within the recent window, for "You bought this a moment ago". */
+  recentPurchase: z
+    .object({ orderReference: text(), purchasedAt: text(), confirmationPath: text() })
+    .nullable(),
+});
+export type MyFormat = z.infer<typeof myFormatSchema>;
+export const myFormatsResponseSchema = z.object({ bookId: z.number().int().nullable(), formats: z.array(myFormatSchema) });
+export type MyFormatsResponse = z.infer<typeof myFormatsResponseSchema>;
 
 export const CHECKOUT_STATUSES = ['open', 'completed', 'cancelled', 'expired'] as const;
 

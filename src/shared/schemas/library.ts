@@ -20,8 +20,8 @@ export const libraryItemSchema = z.object({
   lastDownloaded: text().nullable(),
   purchaseDate: text(),
   book: libraryBookSchema,
-  /** The ebook came with this paid print copy ("Included with your hardcover"). */
-  includedWith: z.enum(['hardcover', 'paperback']).nullable().optional(),
+  /** The ebook came with this paid print copy ("Included with your hardcover"); the PDF with the e-book. */
+  includedWith: z.enum(['hardcover', 'paperback', 'ebook']).nullable().optional(),
   /** A pre-ordered book not out yet: when its download opens (ISO). */
   availableAt: text().nullable().optional(),
   /** The download's link is still open and its transfer unfinished: resume it from this row until then (ISO). */

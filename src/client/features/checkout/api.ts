@@ -1,7 +1,7 @@
 /** Store reads and calls for the purchase flow (formats with server prices, checkout, payment page). */
 import { useQuery } from '@tanstack/react-query';
 import type { Quote } from '@shared/schemas/discounts';
-import type { PaymentResult, PaymentSession, ShippingAddress, StoreFormatsResponse } from '@shared/schemas/checkout';
+import type { MyFormatsResponse, PaymentResult, PaymentSession, ShippingAddress, StoreFormatsResponse } from '@shared/schemas/checkout';
 import { apiRequest } from '@client/lib/api-client';
 
 export { createCheckout, FEATURED_BOOK_PATH, fetchFeaturedBook } from '@client/lib/checkout';
@@ -10,6 +10,13 @@ export const STORE_FORMATS_KEY = ['/api/store/formats'] as const;
 
 export function useStoreFormats() {
   return useQuery<StoreFormatsResponse>({ queryKey: STORE_FORMATS_KEY });
+}
+
+export const MY_FORMATS_KEY = ['/api/store/my-formats'] as const;
+
+/** The signed-in reader's formats: owned ("In your library") and bought a moment ago. */
+export function useMyFormats(enabled: boolean) {
+  return useQuery<MyFormatsResponse>({ queryKey: MY_FORMATS_KEY, enabled, refetchOnMount: 'always' });
 }
 
 /** Server prices by format, for resuming a purchase outside the purchase section. */

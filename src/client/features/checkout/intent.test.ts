@@ -49,7 +49,7 @@ describe('purchase intent', () => {
       expect(navigate).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1000);
       expect(await done).toBe(true);
-      expect(navigate).toHaveBeenCalledWith('/checkout?amount=999&title=What+We+Owe+the+Dead&format=ebook&bookId=3');
+      expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/checkout\?amount=999&title=What\+We\+Owe\+the\+Dead&format=ebook&bookId=3&intent=[0-9a-f]{32}$/));
     } finally {
       vi.useRealTimers();
     }
@@ -61,7 +61,9 @@ describe('purchase intent', () => {
     expect(readPurchaseIntent()).toMatchObject({ format: 'ebook', discountCode: 'LAUNCH20' });
     const navigate = vi.fn();
     expect(await resumePurchaseAfterLogin(navigate, { delayMs: 0 })).toBe(true);
-    expect(navigate).toHaveBeenCalledWith('/checkout?amount=999&title=What+We+Owe+the+Dead&format=ebook&bookId=3&discountCode=LAUNCH20');
+    expect(navigate).toHaveBeenCalledWith(
+      expect.stringMatching(/^\/checkout\?amount=999&title=What\+We\+Owe\+the\+Dead&format=ebook&bookId=3&discountCode=LAUNCH20&intent=[0-9a-f]{32}$/),
+    );
   });
 
   it('sends the reader to /#purchase when the intent is stale or the book is missing', async () => {

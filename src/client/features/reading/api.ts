@@ -87,8 +87,4 @@ export function useReadingProgress(enabled: boolean) {
 export { listenedLabel, readLabel } from './format';
 
 /** Where a library row's "Read" / "Listen" button goes, or null for a format that cannot be opened here. */
-export function roomPath(bookId: number, format: string): string | null {
-  if (format === 'ebook' || format === 'pdf') return `/read/${bookId}/${format}`;
-  if (format === 'audiobook') return `/listen/${bookId}`;
-  return null;
-}
+export { roomPath } from '@client/lib/room-path';

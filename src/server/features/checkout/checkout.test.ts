@@ -77,8 +77,16 @@ describe('checkout with the local payment page', () => {
     const again = await agent.post(`/api/checkout/sessions/${paid.sessionId}/pay`);
     expect(again.json().status).toBe('completed');
 
-    const rows = await t.database.db.select().from(purchases).where(eq(purchases.userId, user.id));
-    expect(rows).toHaveLength(1);
+    const rows = await t.database.db.select().from(purchases).where(eq(purchases.userId, user.id)).orderBy(purchases.id);
+    // The e-book and the PDF edition that comes with it (decision 0066), each with its own download.
+    expect(rows.map((r) => r.format)).toEqual(['ebook', 'pdf']);
+    expect(rows[1]).toMatchObject({
+      price: 0,
+      kind: 'included',
+      paidByPurchaseId: rows[0].id,
+      maxDownloads: 1,
+      orderReference: `${paid.orderReference}-PDF`,
+    });
     expect(rows[0]).toMatchObject({
       format: 'ebook',
       price: 999,
@@ -101,6 +109,7 @@ describe('checkout with the local payment page', () => {
     expect(mails[0].text).toContain('https://shop.example.com/profile#library');
     expect(mails[0].text).toContain(paid.orderReference!);
     expect(mails[0].text).toContain('List price: £9.99\nDiscount: None\nTotal paid: £9.99\n');
+    expect(mails[0].text).toContain('Includes: the PDF edition, with its own download in your library');
   });
 
   it('a hardcover is an order to ship: listed with its status; only its included ebook is in the library', async () => {
@@ -111,7 +120,7 @@ describe('checkout with the local payment page', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ format: 'hardcover', status: 'completed', displayPrice: '£24.99', shippedAt: null });
     const library = (await agent.get('/api/library/books')).json() as Array<{ format: string; includedWith: string | null }>;
-    expect(library.map((i) => [i.format, i.includedWith])).toEqual([['ebook', 'hardcover']]);
+    expect(library.map((i) => [i.format, i.includedWith])).toEqual([['ebook', 'hardcover'], ['pdf', 'ebook']]);
   });
 
   it('a print order on the local page asks where to ship it; the address is kept on the order and shown', async () => {

@@ -29,7 +29,7 @@ describe('discount codes', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: number; code: string; redemptions: number };
   };
-  const purchasesOf = (userId: number) => t.database.db.select().from(purchases).where(eq(purchases.userId, userId));
+  const purchasesOf = (userId: number) => t.database.db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(purchases.id);
 
   it('the admin creates, lists and edits codes; readers cannot', async () => {
     const created = await createCode({ code: code('Launch'), percentOff: 20, formats: ['ebook', 'hardcover'], maxRedemptions: 5 });
@@ -207,7 +207,11 @@ describe('discount codes', () => {
     // ... but the reader who already agreed the price pays that price (decision 0050).
     expect((await agent.get(`/api/checkout/sessions/${sessionId}`)).json()).toMatchObject({ amount: 499, displayPrice: '£4.99', discountCode: name });
     expect((await agent.post(`/api/checkout/sessions/${sessionId}/pay`)).json().status).toBe('completed');
-    expect(await purchasesOf(user.id)).toMatchObject([{ format: 'ebook', price: 499, kind: 'paid' }]);
+    // The e-book as paid, and the PDF edition that comes with it (decision 0066).
+    expect(await purchasesOf(user.id)).toMatchObject([
+      { format: 'ebook', price: 499, kind: 'paid' },
+      { format: 'pdf', price: 0, kind: 'included' },
+    ]);
     const [stored] = await t.database.db.select().from(discountCodes).where(eq(discountCodes.id, created.id));
     expect(stored).toMatchObject({ active: false, redemptions: 1 });
   });

@@ -6,6 +6,7 @@ import { sha256 } from '../../platform/crypto';
 import type { PaymentEvent } from '../../platform/payments';
 import { DiscountRanOutError, discountCodeName, redeemDiscount, settleRanOutCheckout } from './discounts';
 import { addIncludedEbook } from './included-ebook';
+import { addIncludedEditions } from '../library/service';
 import { giftPurchaseFields, recordGift } from '../gifts/service';
 import { isFirstDelivery } from './payment-events';
 import { receiptMail } from './templates';
@@ -108,7 +109,11 @@ export async function handlePaymentEvent(
         ...giftPurchaseFields(session),
       })
       .returning({ id: purchases.id });
-    await addIncludedEbook(tx, { ...session, id: purchase.id, orderReference }, now);
+    const included = await addIncludedEbook(tx, { ...session, id: purchase.id, orderReference }, now);
+    // A gift's editions go to its recipient when they claim it, not to the buyer.
+    if (!session.gift && (await addIncludedEditions(tx, { ...session, id: purchase.id, orderReference, paidByPurchaseId: null }, now))) {
+      included.push('pdf');
+    }
 
     const [buyer] = await tx
       .select({ email: users.email, username: users.username, displayName: users.displayName, title: books.title })
@@ -141,6 +146,7 @@ export async function handlePaymentEvent(
         purchaseDate: now,
         publicUrl: config.publicUrl,
         giftFor: session.gift?.recipientName,
+        included,
       }),
       tx,
     );

@@ -11,7 +11,9 @@ import { AppError, notFound } from '../../platform/errors';
 import { LocalPaymentProvider } from '../../platform/payments';
 import { handlePaymentEvent } from './fulfilment';
 import { completionRedirect, getPaymentSession } from './service';
-
+import { alreadyOwned } from './repeat-purchases';
+import { ownsFormat } from '../library/service';
+import type { DbOrTx } from '../../db/client';
 
 /** The reader's own session, and only one the local provider created. */
 async function localSession(deps: Pick<AppDeps, 'database' | 'payments'>, userId: number, sessionId: string) {
@@ -19,13 +21,25 @@ async function localSession(deps: Pick<AppDeps, 'database' | 'payments'>, userId
   const provider = deps.payments;
   const session = await getPaymentSession(db, userId, sessionId);
   const [row] = await db
-    .select({ provider: checkoutSessions.provider, providerSessionId: checkoutSessions.providerSessionId })
+    .select({
+      provider: checkoutSessions.provider,
+      providerSessionId: checkoutSessions.providerSessionId,
+      gift: checkoutSessions.gift,
+    })
     .from(checkoutSessions)
     .where(eq(checkoutSessions.id, sessionId));
   if (!(provider instanceof LocalPaymentProvider) || row.provider !== 'local') {
     throw notFound('Checkout session not found');
   }
-  return { session, provider, providerSessionId: row.providerSessionId };
+  return { session, provider, providerSessionId: row.providerSessionId, row };
+}
+
+/** Cancels a checkout that is still open; conditional, so it can never undo a completed checkout. */
+async function closeOpenSession(db: DbOrTx, sessionId: string) {
+  await db
+    .update(checkoutSessions)
+    .set({ status: 'cancelled' })
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
 }
 
 export async function payLocalSession(
@@ -34,12 +48,19 @@ export async function payLocalSession(
   sessionId: string,
   shippingAddress?: ShippingAddress,
 ): Promise<PaymentResult> {
-  const { session, provider, providerSessionId } = await localSession(deps, userId, sessionId);
+  const { session, provider, providerSessionId, row } = await localSession(deps, userId, sessionId);
   if (session.status === 'open' && new Date(session.expiresAt) <= deps.clock.now()) {
     throw new AppError('CHECKOUT_EXPIRED', 410, 'This checkout has expired. Please start your purchase again.');
   }
   if (session.status === 'cancelled' || session.status === 'expired') {
     throw new AppError('CHECKOUT_CLOSED', 409, 'This checkout was cancelled. Please start your purchase again.');
+  }
+  const ownedMeanwhile =
+    session.status === 'open' && session.digital && !row.gift && (await ownsFormat(deps.database.db, userId, session.book.id, session.format));
+  if (ownedMeanwhile) {
+    // Bought meanwhile through another checkout (another tab): this one is closed, nothing is charged.
+    await closeOpenSession(deps.database.db, session.id);
+    throw alreadyOwned();
   }
   if (session.status === 'open') {
     // A print order needs somewhere to go; Stripe's page asks for it itself, this page asks here.
@@ -70,11 +91,7 @@ export async function cancelLocalSession(deps: Pick<AppDeps, 'database' | 'payme
   const { db } = deps.database;
   const { session } = await localSession(deps, userId, sessionId);
   if (session.status === 'open') {
-    // Conditional, so a cancel racing a payment can never undo a completed checkout.
-    await db
-      .update(checkoutSessions)
-      .set({ status: 'cancelled' })
-      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
+    await closeOpenSession(db, session.id);
   }
   const after = await getPaymentSession(db, userId, session.id);
   return {

@@ -107,16 +107,18 @@ describe('discounts and refunds with Stripe', () => {
   it('a signed charge.refunded refunds the purchase and what it paid for, once; partial refunds do not', async () => {
     const before = (await admin.agent.get('/api/dashboard/stats')).json().salesStats;
     const { user, agent, paymentIntent } = await paidOnStripe('hardcover');
-    expect((await agent.get('/api/library/books')).json()).toHaveLength(1);
+    // The included e-book and the PDF edition that comes with it (decision 0066).
+    expect((await agent.get('/api/library/books')).json()).toHaveLength(2);
 
     expect((await chargeRefunded(paymentIntent, false)).statusCode).toBe(200);
-    expect((await rowsOf(user.id)).map((r) => r.status)).toEqual(['completed', 'completed']);
+    expect((await rowsOf(user.id)).map((r) => r.status)).toEqual(['completed', 'completed', 'completed']);
 
     const refunds = stripe.refunds.length;
     expect((await chargeRefunded(paymentIntent)).statusCode).toBe(200);
     const rows = await rowsOf(user.id);
     expect(rows.map((r) => [r.kind, r.status, r.refundedBy])).toEqual([
       ['paid', 'refunded', null],
+      ['included', 'refunded', null],
       ['included', 'refunded', null],
     ]);
     expect(rows[0].refundedAt?.toISOString()).toBe(t.clock.now().toISOString());
@@ -156,7 +158,8 @@ describe('discounts and refunds with Stripe', () => {
     await pay(first.id, 'pi_first_ranout');
     const { session, event } = await pay(second.id, 'pi_second_ranout');
 
-    expect(await rowsOf(first.id)).toHaveLength(1);
+    // The first reader's e-book and its PDF edition; nothing for the second.
+    expect((await rowsOf(first.id)).map((r) => r.format)).toEqual(['ebook', 'pdf']);
     expect(await rowsOf(second.id)).toHaveLength(0);
     const [closed] = await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
     expect(closed.status).toBe('cancelled');

@@ -33,10 +33,15 @@ describe('the ebook with print, and refunds (local payments)', () => {
   it('a paid hardcover puts the ebook in the library, marked as included, with one download', async () => {
     const b = await newBuyer();
     await buy(b.agent, bookId, 'hardcover');
-    const [print, ebook] = await rowsOf(b.user.id);
+    const [print, ebook, pdf] = await rowsOf(b.user.id);
     expect(print).toMatchObject({ format: 'hardcover', kind: 'paid', price: 2499 });
     expect(ebook).toMatchObject({ format: 'ebook', kind: 'included', price: 0, paidByPurchaseId: print.id, maxDownloads: 1, status: 'completed' });
-    expect(await library(b)).toEqual([expect.objectContaining({ id: ebook.id, format: 'ebook', includedWith: 'hardcover' })]);
+    // The e-book brings its PDF edition, paid for by the same print order (decision 0066).
+    expect(pdf).toMatchObject({ format: 'pdf', kind: 'included', price: 0, paidByPurchaseId: print.id, maxDownloads: 1, status: 'completed' });
+    expect(await library(b)).toEqual([
+      expect.objectContaining({ id: ebook.id, format: 'ebook', includedWith: 'hardcover' }),
+      expect.objectContaining({ id: pdf.id, format: 'pdf', includedWith: 'ebook' }),
+    ]);
 
     const first = await b.agent.get(`/api/digital-assets/${ebookAssetId}/download`);
     expect(first.statusCode, first.body).toBe(200);
@@ -50,10 +55,10 @@ describe('the ebook with print, and refunds (local payments)', () => {
     await buy(b.agent, bookId, 'ebook');
     await buy(b.agent, bookId, 'paperback');
     const rows = await rowsOf(b.user.id);
-    expect(rows.map((r) => [r.format, r.kind])).toEqual([['ebook', 'paid'], ['paperback', 'paid']]);
+    expect(rows.map((r) => [r.format, r.kind])).toEqual([['ebook', 'paid'], ['pdf', 'included'], ['paperback', 'paid']]);
     const c = await newBuyer();
     await buy(c.agent, bookId, 'paperback');
-    expect((await library(c)).map((i) => i.includedWith)).toEqual(['paperback']);
+    expect((await library(c)).map((i) => i.includedWith)).toEqual(['paperback', 'ebook']);
   });
 
   it('the purchase section says "Includes the ebook" on print formats, and the book setting turns it off', async () => {
@@ -110,7 +115,7 @@ describe('the ebook with print, and refunds (local payments)', () => {
   it('refunding a print order takes its included ebook along; the ebook alone cannot be refunded', async () => {
     const b = await newBuyer();
     await buy(b.agent, bookId, 'hardcover');
-    const [print, ebook] = await rowsOf(b.user.id);
+    const [print, ebook, pdf] = await rowsOf(b.user.id);
     const alone = await admin.agent.post(`/api/admin/orders/${ebook.id}/refund`);
     expect(alone.statusCode).toBe(409);
     expect(alone.json().message).toBe('This item came with another order: refund that order instead');
@@ -120,7 +125,9 @@ describe('the ebook with print, and refunds (local payments)', () => {
     expect(rows.map((r) => [r.format, r.status, r.refundedBy])).toEqual([
       ['hardcover', 'refunded', admin.admin.id],
       ['ebook', 'refunded', admin.admin.id],
+      ['pdf', 'refunded', admin.admin.id],
     ]);
+    expect((await admin.agent.post(`/api/admin/orders/${pdf.id}/refund`)).statusCode).toBe(409);
     expect(await library(b)).toEqual([]);
     expect((await b.agent.get(`/api/digital-assets/${ebookAssetId}/download`)).statusCode).toBe(403);
     const orders = (await b.agent.get('/api/library/orders')).json();

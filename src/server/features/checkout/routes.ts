@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/schemas/common';
-import { checkoutRequestSchema, checkoutResponseSchema, paymentResultSchema, paymentSessionParams, paymentSessionSchema, payRequestSchema, storeFormatsResponseSchema } from '@shared/schemas/checkout';
+import { checkoutRequestSchema, checkoutResponseSchema, paymentResultSchema, myFormatsResponseSchema, paymentSessionParams, paymentSessionSchema, payRequestSchema, storeFormatsResponseSchema } from '@shared/schemas/checkout';
 import { quoteRoutes } from './discount-routes';
 import { cancelLocalSession, payLocalSession } from './local-payments';
 import { defineReconcileJob } from './reconcile';
-import { createCheckout, getPaymentSession, listStoreFormats } from './service';
+import { createCheckout, getPaymentSession, listMyFormats, listStoreFormats } from './service';
 import { stripeWebhookRoutes } from './webhook-routes';
 
 /** Routes of the checkout domain: formats and prices, starting a payment, the local payment page API. */
@@ -23,6 +23,22 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => listStoreFormats(db),
+  );
+
+  app.get(
+    '/api/store/my-formats',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['checkout'],
+        summary: "The purchase section for the caller: formats already in their library, formats bought a moment ago",
+        response: { 200: myFormatsResponseSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return listMyFormats(db, request.auth!.userId, app.deps.clock.now());
+    },
   );
 
   app.post(

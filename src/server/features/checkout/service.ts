@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { PHYSICAL_FORMATS, type PurchaseFormat, formatPrice, isDigitalFormat } from '@shared/constants';
-import { type CheckoutRequest, type PaymentSession, type StoreFormatsResponse, addressLines } from '@shared/schemas/checkout';
+import { type CheckoutRequest, type CheckoutResponse, type PaymentSession, type StoreFormatsResponse, addressLines } from '@shared/schemas/checkout';
 import { formatLabel } from '@shared/constants';
 import { checkoutSessions, books, digitalAssets, discountCodes, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
@@ -10,14 +10,17 @@ import { getBook, getFeaturedBook, getPrice, listPrices } from '../books/service
 import { getSetting } from '../../platform/settings';
 import { priceWithDiscount } from './discounts';
 import { includesEbook } from './included-ebook';
+import { hasPdfEdition } from '../library/service';
 import { prepareGift } from '../gifts/service';
 import { saleState } from '../pre-orders/service';
+import { answerRepeatedIntent, assertNotRepeat, checkoutInProgress, findIntentSession } from './repeat-purchases';
 
 // What other features may use of this one (their only way in).
 export { createDiscount, listDiscounts, updateDiscount } from './discounts';
 export { RECONCILE_JOB } from './reconcile';
 export { refundOrder } from './refunds';
 export { forgedWebhookSummary, recentWebhookFailures } from './webhook-failures';
+export { listMyFormats } from './repeat-purchases';
 
 /** How long a started checkout stays payable (Stripe accepts 30 minutes to 24 hours). */
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
@@ -33,7 +36,11 @@ interface FormatContent {
 export async function listStoreFormats(db: DbOrTx): Promise<StoreFormatsResponse> {
   const book = await getFeaturedBook(db);
   if (!book) return { book: null, formats: [] };
-  const [content, prices] = await Promise.all([getSetting<FormatContent[]>(db, 'site.formats'), listPrices(db, book.id)]);
+  const [content, prices, pdf] = await Promise.all([
+    getSetting<FormatContent[]>(db, 'site.formats'),
+    listPrices(db, book.id),
+    hasPdfEdition(db, book.id),
+  ]);
   const formats: StoreFormatsResponse['formats'] = [];
   for (const item of content ?? []) {
     const price = prices.find((p) => p.format === item.id);
@@ -48,6 +55,7 @@ export async function listStoreFormats(db: DbOrTx): Promise<StoreFormatsResponse
       features: item.features,
       buttonText: item.buttonText,
       includesEbook: includesEbook(book, item.id),
+      ...(item.id === 'ebook' && pdf ? { includesPdf: true } : {}),
     });
   }
   return { book: { id: book.id, title: book.title }, formats };
@@ -55,14 +63,23 @@ export async function listStoreFormats(db: DbOrTx): Promise<StoreFormatsResponse
 
 const notAvailable = (message: string) => new AppError('NOT_AVAILABLE', 409, message);
 
-/** Starts a payment: the price comes from the server's table, never from the client. */
+/**
+ * Starts a payment: the price comes from the server's table, never from the client. A repeated request
+ * for the same purchase intent answers the checkout it already started (decision 0066).
+ */
 export async function createCheckout(
   deps: AppDeps,
   userId: number,
   input: CheckoutRequest,
-): Promise<{ url: string }> {
+): Promise<CheckoutResponse> {
   const { db } = deps.database;
   const { clock, random, payments, config } = deps;
+  const key = input.idempotencyKey ?? null;
+  if (key) {
+    const earlier = await findIntentSession(db, userId, key);
+    const answer = earlier && (await answerRepeatedIntent(db, earlier, input, clock.now()));
+    if (answer) return answer;
+  }
   const book = await getBook(db, input.bookId);
   if (!book) throw notFound('Book not found');
   // Only the featured book is on sale (SPEC 3), and a book the admin put on pre-order; others may have
@@ -70,6 +87,14 @@ export async function createCheckout(
   const sale = await saleState(db, book.id, clock.now());
   if (!sale.onSale) throw notAvailable('The book is currently not available for purchase');
   const gift = prepareGift(input, clock.now());
+  await assertNotRepeat(db, {
+    userId,
+    bookId: book.id,
+    format: input.format,
+    gift: gift !== null,
+    confirmRepeat: input.confirmRepeat === true,
+    now: clock.now(),
+  });
   const price = await getPrice(db, book.id, input.format);
   if (!price) throw notAvailable('The book is currently not available for purchase in this format');
   // A pre-order's files may arrive any time before its release.
@@ -88,21 +113,33 @@ export async function createCheckout(
   const priced = await priceWithDiscount(db, { format: input.format, price: price.price, code: input.discountCode, now });
   const id = `cs_${random.token(18)}`;
   const expiresAt = new Date(now.getTime() + CHECKOUT_TTL_MS);
-  await db.insert(checkoutSessions).values({
-    id,
-    userId,
-    bookId: book.id,
-    format: input.format,
-    amount: priced.amount,
-    currency: price.currency,
-    provider: payments.name,
-    status: 'open',
-    createdAt: now,
-    expiresAt,
-    discountCodeId: priced.discountCodeId,
-    originalAmount: priced.originalAmount,
-    gift,
-  });
+  const inserted = await db
+    .insert(checkoutSessions)
+    .values({
+      id,
+      userId,
+      bookId: book.id,
+      format: input.format,
+      amount: priced.amount,
+      currency: price.currency,
+      provider: payments.name,
+      status: 'open',
+      createdAt: now,
+      expiresAt,
+      discountCodeId: priced.discountCodeId,
+      originalAmount: priced.originalAmount,
+      gift,
+      idempotencyKey: key,
+    })
+    .onConflictDoNothing({ target: [checkoutSessions.userId, checkoutSessions.idempotencyKey] })
+    .returning({ id: checkoutSessions.id });
+  if (inserted.length === 0) {
+    // The same intent arrived twice at once: the other request owns the checkout.
+    const other = await findIntentSession(db, userId, key!);
+    const answer = other && (await answerRepeatedIntent(db, other, input, now));
+    if (answer) return answer;
+    throw checkoutInProgress();
+  }
 
   const base = config.publicUrl.origin;
   const physical = (PHYSICAL_FORMATS as readonly string[]).includes(input.format);
@@ -125,7 +162,7 @@ export async function createCheckout(
     });
     await db
       .update(checkoutSessions)
-      .set({ providerSessionId: created.providerSessionId })
+      .set({ providerSessionId: created.providerSessionId, paymentUrl: created.url })
       .where(eq(checkoutSessions.id, id));
     return { url: created.url };
   } catch (error) {

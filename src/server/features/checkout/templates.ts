@@ -18,6 +18,16 @@ export interface ReceiptInput {
   publicUrl: URL;
   /** A gift: the recipient's name (the format goes to them, not to the buyer's library). */
   giftFor?: string | null;
+  /** What came with the order into the buyer's library (the ebook with print, the PDF with the ebook). */
+  included?: string[];
+}
+
+/** "Includes: the E-Book and the PDF edition, each with its own download in your library." */
+function includedLine(formats: string[] | undefined): string | null {
+  if (!formats?.length) return null;
+  const names = formats.map((f) => (f === 'pdf' ? 'the PDF edition' : `the ${formatLabel(f)}`));
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${list}, ${names.length === 1 ? 'with its' : 'each with its'} own download in your library`;
 }
 
 /** The purchase receipt, with a link to the buyer's library (where orders to ship are listed too). */
@@ -29,6 +39,7 @@ export function receiptMail(input: ReceiptInput): MailMessage {
   const discount = price.discount ?? 'None';
   const date = input.purchaseDate.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
   const digital = isDigitalFormat(input.format);
+  const includes = includedLine(input.included);
   const next = input.giftFor
     ? `Your gift for ${input.giftFor} is on its way: we email them a link to claim it, at the time you chose. You can follow it under Your Orders:`
     : digital
@@ -44,6 +55,7 @@ export function receiptMail(input: ReceiptInput): MailMessage {
     `List price: ${price.listPrice}`,
     `${discountLabel}: ${discount}`,
     `Total paid: ${price.total}`,
+    ...(includes ? [`Includes: ${includes}`] : []),
     `Date: ${date}`,
     '',
     next,
@@ -59,7 +71,7 @@ export function receiptMail(input: ReceiptInput): MailMessage {
 <tr><td>List price</td><td>${escapeMarkup(price.listPrice)}</td></tr>
 <tr><td>${escapeMarkup(discountLabel)}</td><td>${escapeMarkup(discount)}</td></tr>
 <tr><td><strong>Total paid</strong></td><td><strong>${escapeMarkup(price.total)}</strong></td></tr>
-<tr><td>Date</td><td>${escapeMarkup(date)}</td></tr>
+${includes ? `<tr><td>Includes</td><td>${escapeMarkup(includes)}</td></tr>\n` : ''}<tr><td>Date</td><td>${escapeMarkup(date)}</td></tr>
 </table>
 <p>${escapeMarkup(next)}</p>
 <p><a href="${escapeMarkup(libraryUrl)}">${digital ? 'Open your library' : 'View your order'}</a></p>

@@ -102,8 +102,10 @@ describe('gifts: buy for someone else, send, claim once', () => {
     expect(claim.statusCode, claim.body).toBe(200);
     expect(claim.json()).toMatchObject({ success: true, message: GIFT_CLAIM_MESSAGES.claimedNow, redirectTo: '/profile#library' });
     const library = (await recipient.agent.get('/api/library/books')).json();
-    expect(library).toHaveLength(1);
+    // The claimed e-book, and the PDF edition that comes with every e-book (decision 0066).
+    expect(library).toHaveLength(2);
     expect(library[0]).toMatchObject({ format: 'ebook', bookId, maxDownloads: 1, downloadCount: 0 });
+    expect(library[1]).toMatchObject({ format: 'pdf', bookId, maxDownloads: 1, downloadCount: 0, includedWith: 'ebook' });
     const [claimRow] = await giftClaimRows(purchaseId);
     // The gift is one sale (the buyer's £9.99); the recipient's copy is not another.
     const salesAfter = (await getDashboardStats(t.database.db)).salesStats;
@@ -111,6 +113,9 @@ describe('gifts: buy for someone else, send, claim once', () => {
     expect(salesAfter.totalRevenue).toBe(salesBefore.totalRevenue);
     expect(claimRow).toMatchObject({ kind: 'gift_claim', price: 0, userId: recipient.user.id, paidByPurchaseId: purchaseId });
     expect((await recipient.agent.get(`/api/books/${bookId}/assets?format=ebook`)).statusCode).toBe(200);
+    // The PDF row is paid for by the gift, so refunding the gift takes it along.
+    const [pdfRow] = await t.database.db.select().from(purchases).where(eq(purchases.id, library[1].id));
+    expect(pdfRow).toMatchObject({ kind: 'included', price: 0, userId: recipient.user.id, paidByPurchaseId: purchaseId });
 
     // Once only.
     const third = await reader();

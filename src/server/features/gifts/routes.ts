@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, idParam, successMessageSchema } from '@shared/schemas/common';
 import { giftClaimResultSchema, giftTokenParams, giftViewSchema } from '@shared/schemas/gifts';
 import { GIFT_SEND_JOB, claimGift, resendGift, sendGift, viewGift } from './service';
+import { addIncludedEditions } from '../library/service';
 
 /** Routes of the gifts domain: the claim link, claiming, and the buyer's resend. */
 export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +46,7 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: giftClaimResultSchema, ...errors },
       },
     },
-    async (request) => claimGift(app.deps, request.params.token, request.auth!.userId),
+    async (request) => claimGift(app.deps, request.params.token, request.auth!.userId, addIncludedEditions),
   );
 
   app.post(

@@ -194,11 +194,29 @@ export async function viewGift(db: DbOrTx, token: string): Promise<GiftView> {
   };
 }
 
+/** The claimed row as it enters the recipient's library, for what comes with its format. */
+export interface ClaimedRow {
+  id: number;
+  userId: number;
+  bookId: number;
+  format: string;
+  currency: string;
+  orderReference: string;
+  paidByPurchaseId: number;
+}
+
 /**
  * Claims the gift into the caller's library, whatever their email. One conditional UPDATE decides: of any
  * number of concurrent claims exactly one finds claimed_at still null (and the paying row not refunded).
+ * `withClaim` adds, in the same transaction, what comes with the claimed format (the
+ * library decides: the e-book's PDF edition). It is passed in because the library already reads gifts.
  */
-export async function claimGift(deps: AppDeps, token: string, userId: number): Promise<GiftClaimResult> {
+export async function claimGift(
+  deps: AppDeps,
+  token: string,
+  userId: number,
+  withClaim: (tx: DbOrTx, claimed: ClaimedRow, now: Date) => Promise<unknown> = async () => null,
+): Promise<GiftClaimResult> {
   const { db } = deps.database;
   const now = deps.clock.now();
   return db.transaction(async (tx) => {
@@ -239,6 +257,11 @@ export async function claimGift(deps: AppDeps, token: string, userId: number): P
       })
       .returning({ id: purchases.id });
     await tx.update(gifts).set({ claimPurchaseId: claim.id }).where(eq(gifts.id, gift.id));
+    await withClaim(
+      tx,
+      { id: claim.id, userId, bookId: gift.bookId, format: gift.format, currency: CURRENCY, orderReference: `${gift.orderReference}-GIFT`, paidByPurchaseId: gift.purchaseId },
+      now,
+    );
     deps.log.info({ giftId: gift.id, userId, purchaseId: claim.id }, 'gift claimed');
     // Claiming puts the gift in the library; the release rule decides whether it can be opened yet.
     const release = await releaseState(tx, gift.bookId, now);

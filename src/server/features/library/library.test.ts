@@ -38,7 +38,8 @@ describe('library and one-time downloads', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
     const items = res.json();
-    expect(items).toHaveLength(1);
+    // The e-book and the PDF edition that comes with it (decision 0066); the paperback ships.
+    expect(items.map((i: { format: string }) => i.format)).toEqual(['ebook', 'pdf']);
     expect(items[0]).toMatchObject({
       bookId,
       userId: a.user.id,

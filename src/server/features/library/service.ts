@@ -9,6 +9,7 @@ import { pendingReleases } from '../pre-orders/service';
 import { owned, ownedFormat } from './ownership';
 import { openLinks, recordIssuedLink } from './transfers';
 import { pendingRequests } from './download-requests';
+import { booksWithPdf } from './pdf-edition';
 
 // What other features may use of this one (their only way in).
 export { safeFileName } from './download-link';
@@ -18,6 +19,7 @@ export { type AssetRow, findAsset, toAssetAnswer } from './assets';
 export { findEntitledPurchase, OWNED_KINDS, ownsFormat } from './ownership';
 export { findOpenLink } from './transfers';
 export { grantDownloadRequest, listDownloadRequests, requestAnotherDownload, restoreDownload } from './download-requests';
+export { addIncludedEditions, hasPdfEdition, type OwnedRow } from './pdf-edition';
 
 const bookColumns = { id: books.id, title: books.title, coverImage: books.coverImage };
 
@@ -47,12 +49,14 @@ export async function listLibrary(db: DbOrTx, userId: number, now = new Date()):
       ),
     )
     .orderBy(desc(purchases.purchaseDate), asc(purchases.id));
-  const [releases, links, requests] = await Promise.all([
+  const [releases, links, requests, withPdf] = await Promise.all([
     pendingReleases(db, rows.map((r) => r.bookId), now),
     openLinks(db, userId, rows.map((r) => r.id), now),
     pendingRequests(db, userId),
+    booksWithPdf(db, rows.filter((r) => r.format === 'pdf').map((r) => r.bookId)),
   ]);
-  const items = rows.map((r) => ({
+  // The PDF edition comes with every e-book, but it is shown only once the author has uploaded it (0066).
+  const items = rows.filter((r) => r.format !== 'pdf' || withPdf.has(r.bookId)).map((r) => ({
     ...r,
     format: r.format as LibraryItem['format'],
     lastDownloaded: r.lastDownloaded?.toISOString() ?? null,
@@ -161,7 +165,7 @@ export async function findOwnedPurchase(db: DbOrTx, userId: number, bookId: numb
   return row ?? null;
 }
 
-/** Marks library items that came with a print copy, for "Included with your hardcover". */
+/** Marks library items that came with another, for "Included with your hardcover" / "with your e-book". */
 export async function annotateIncluded(db: DbOrTx, items: LibraryItem[]): Promise<LibraryItem[]> {
   if (items.length === 0) return items;
   const payer = alias(purchases, 'payer');
@@ -170,6 +174,10 @@ export async function annotateIncluded(db: DbOrTx, items: LibraryItem[]): Promis
     .from(purchases)
     .innerJoin(payer, eq(payer.id, purchases.paidByPurchaseId))
     .where(and(inArray(purchases.id, items.map((i) => i.id)), eq(purchases.kind, 'included')));
-  const byId = new Map(rows.map((r) => [r.id, r.format as 'hardcover' | 'paperback']));
-  return items.map((item) => ({ ...item, includedWith: byId.get(item.id) ?? null }));
+  type Including = NonNullable<LibraryItem['includedWith']>;
+  const byId = new Map(rows.map((r) => [r.id, r.format as Including]));
+  // The PDF edition always comes with the e-book, even when a print copy paid for that e-book (0066).
+  const including = (item: LibraryItem): Including | null =>
+    byId.has(item.id) ? (item.format === 'pdf' ? 'ebook' : byId.get(item.id)!) : null;
+  return items.map((item) => ({ ...item, includedWith: including(item) }));
 }

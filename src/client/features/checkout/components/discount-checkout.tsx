@@ -23,6 +23,8 @@ export function DiscountCheckout({
   discountCode,
   onCheckout,
   onWithoutCode,
+  idempotencyKey,
+  confirmRepeat,
 }: {
   bookId: number;
   format: PurchaseFormat;
@@ -31,6 +33,9 @@ export function DiscountCheckout({
   /** Goes to the payment page the server answers, or handles a refusal (401 included). */
   onCheckout: (start: Promise<{ url: string }>) => Promise<void>;
   onWithoutCode: () => void;
+  /** The purchase intent of the /checkout address, so a repeat answers the same checkout. */
+  idempotencyKey?: string;
+  confirmRepeat?: boolean;
 }) {
   const quote = useQuery({
     queryKey: ['/api/checkout/quote', bookId, format, discountCode],
@@ -75,7 +80,7 @@ export function DiscountCheckout({
         disabled={starting}
         onClick={() => {
           setStarting(true);
-          void onCheckout(createCheckout(bookId, format, { discountCode })).finally(() => setStarting(false));
+          void onCheckout(createCheckout(bookId, format, { discountCode, idempotencyKey, confirmRepeat })).finally(() => setStarting(false));
         }}
       >
         {starting ? 'Redirecting to secure payment...' : `Continue to payment`}

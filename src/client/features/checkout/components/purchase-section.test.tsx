@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@shared/constants';
-import type { StoreFormatsResponse } from '@shared/schemas/checkout';
+import type { MyFormatsResponse, StoreFormatsResponse } from '@shared/schemas/checkout';
 import { Toaster } from '@client/components/ui/toaster';
 import { resetToastStore } from '@client/components/ui/toast-store';
 import { json, mockFetch, Outlet, renderWithRouter } from '@client/test/render';
@@ -18,8 +18,12 @@ const FORMATS: StoreFormatsResponse = {
 const SIGNED_IN = { isAuthenticated: true, user: { id: 7, role: 'user' } };
 const SIGNED_OUT = { isAuthenticated: false, user: null };
 
-function renderSection(auth: () => Response | Promise<Response>, formats: StoreFormatsResponse = FORMATS) {
-  mockFetch({ '/api/store/formats': () => json(formats), '/api/users/check-auth': auth });
+function renderSection(auth: () => Response | Promise<Response>, formats: StoreFormatsResponse = FORMATS, mine?: MyFormatsResponse) {
+  mockFetch({
+    '/api/store/formats': () => json(formats),
+    '/api/users/check-auth': auth,
+    ...(mine ? { '/api/store/my-formats': () => json(mine) } : {}),
+  });
   return renderWithRouter([
     {
       element: <><Outlet /><Toaster /></>,
@@ -100,6 +104,8 @@ describe('PurchaseSection', () => {
       title: 'What We Owe the Dead',
       format: 'audiobook',
       bookId: '1',
+      // One purchase intent: coming back to this address never starts a second payment.
+      intent: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
   });
 
@@ -176,5 +182,74 @@ describe('PurchaseSection resuming a saved intent', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Buy E-Book' }));
     expect(await screen.findByText('checkout page')).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('discountCode')).toBe('LAUNCH20');
+  });
+});
+
+describe('PurchaseSection for a reader who already bought', () => {
+  beforeEach(() => act(() => resetToastStore()));
+
+  const mine = (overrides: Partial<Record<'hardcover' | 'paperback' | 'ebook' | 'audiobook', Partial<MyFormatsResponse['formats'][number]>>>) => ({
+    bookId: 1,
+    formats: (['hardcover', 'paperback', 'ebook', 'audiobook'] as const).map((format) => ({
+      format,
+      owned: false,
+      recentPurchase: null,
+      ...overrides[format],
+    })),
+  });
+  const card = (title: string) => screen.getByRole('heading', { name: title }).closest('li')!;
+
+  it('owned digital formats read "In your library" with Read / Listen instead of Buy; the gift stays', async () => {
+    renderSection(() => json(SIGNED_IN), FORMATS, mine({ ebook: { owned: true }, audiobook: { owned: true } }));
+    const read = await screen.findByRole('link', { name: 'Read the E-Book' }, { timeout: 5000 });
+    expect(read).toHaveAttribute('href', '/read/1/ebook');
+    expect(read).toHaveTextContent('Read');
+    expect(screen.getByRole('link', { name: 'Listen to the Audiobook' })).toHaveAttribute('href', '/listen/1');
+    expect(within(card('E-Book')).getAllByText('In your library')).toHaveLength(2);
+    expect(within(card('Audiobook')).getAllByText('In your library')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Buy E-Book' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy Audiobook' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Buy as a gift' })).toHaveLength(2);
+    // Print is never "owned": it can be bought again.
+    expect(screen.getByRole('button', { name: 'Buy Paperback' })).toBeEnabled();
+    expect(within(card('Paperback')).queryByText('In your library')).not.toBeInTheDocument();
+  });
+
+  it('a print copy bought a moment ago says so, and Buy asks before a second copy', async () => {
+    const recentPurchase = { orderReference: 'WWD-ABCDEF1234', purchasedAt: '2026-11-26T13:05:00.000Z', confirmationPath: '/pay/cs_paid' };
+    const { router } = renderSection(() => json(SIGNED_IN), FORMATS, mine({ paperback: { recentPurchase } }));
+    await screen.findByText('You bought this a moment ago', undefined, { timeout: 5000 });
+    const paperback = card('Paperback');
+    expect(within(paperback).getByText('WWD-ABCDEF1234')).toBeInTheDocument();
+    expect(within(paperback).getByRole('link', { name: 'View order' })).toHaveAttribute('href', '/pay/cs_paid');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Paperback' }));
+    const dialog = await screen.findByRole('dialog', { name: 'You bought this a moment ago' });
+    expect(dialog).toHaveTextContent(/Your Paperback order WWD-ABCDEF1234 went through at \d\d:\d\d\. Do you want to buy another copy\?/);
+    expect(within(dialog).getByRole('link', { name: 'View my order' })).toHaveAttribute('href', '/pay/cs_paid');
+    expect(router.state.location.pathname).toBe('/');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Buy another copy' }));
+    expect(await screen.findByText('checkout page')).toBeInTheDocument();
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('format')).toBe('paperback');
+    expect(params.get('confirmRepeat')).toBe('1');
+    expect(params.get('intent')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('the hardcover, not bought a moment ago, goes straight to checkout', async () => {
+    const recentPurchase = { orderReference: 'WWD-ABCDEF1234', purchasedAt: '2026-11-26T13:05:00.000Z', confirmationPath: '/pay/cs_paid' };
+    const { router } = renderSection(() => json(SIGNED_IN), FORMATS, mine({ paperback: { recentPurchase } }));
+    await screen.findByText('You bought this a moment ago', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Hardcover' }));
+    expect(await screen.findByText('checkout page')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('confirmRepeat')).toBeNull();
+  });
+
+  it('the e-book card says "Includes the PDF edition" when the book has one', async () => {
+    const withPdf: StoreFormatsResponse = { ...FORMATS, formats: FORMATS.formats.map((f) => (f.id === 'ebook' ? { ...f, includesPdf: true } : f)) };
+    renderSection(() => json(SIGNED_OUT), withPdf);
+    expect(await screen.findByText('Includes the PDF edition', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Includes the PDF edition').closest('li')).toHaveAttribute('aria-labelledby', 'format-ebook-title');
   });
 });

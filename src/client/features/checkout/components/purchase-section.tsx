@@ -4,17 +4,19 @@
  * status, sends signed-out visitors to log in (keeping their choice), and signed-in readers to /checkout.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from '@client/lib/router';
-import { Book, BookOpen, Check, Gift, Headphones, Package, Tablet, Zap } from 'lucide-react';
-import { BULK_ORDER_MIN_COPIES, isDigitalFormat } from '@shared/constants';
-import type { StoreFormat } from '@shared/schemas/checkout';
+import { Link, useNavigate } from '@client/lib/router';
+import { AudioLines, Book, BookOpen, BookText, Check, FileText, Gift, Headphones, Library, Package, Tablet, Zap } from 'lucide-react';
+import { BULK_ORDER_MIN_COPIES, formatLabel, isDigitalFormat } from '@shared/constants';
+import { type MyFormat, type MyFormatsResponse, REPEAT_PURCHASE_MESSAGES, type StoreFormat } from '@shared/schemas/checkout';
 import { Alert } from '@client/components/ui/alert';
-import { Button } from '@client/components/ui/button';
+import { Button, buttonClasses } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast-store';
 import { useAuthStatus } from '@client/lib/session';
 import { scrollToAnchor } from '@client/lib/scroll-to-anchor';
-import { useStoreFormats } from '../api';
+import { roomPath } from '@client/lib/room-path';
+import { useMyFormats, useStoreFormats } from '../api';
 import { DiscountCodeField } from './discount-code-field';
 import { checkoutPath, readPurchaseIntent, resumePurchaseAfterLogin, savePurchaseIntent } from '../intent';
 
@@ -26,7 +28,13 @@ export function PurchaseSection() {
   const navigate = useNavigate();
   const [processing, setProcessing] = useState<string | null>(null);
   const [discountCode, setDiscountCode] = useState('');
+  /** A print format bought a moment ago whose Buy was pressed again: asked before a second copy. */
+  const [askRepeat, setAskRepeat] = useState<{ format: StoreFormat; mine: MyFormat } | null>(null);
   const resumed = useRef(false);
+  const mine = useMyFormats(auth.isAuthenticated);
+  const standingIn = (data: MyFormatsResponse | undefined, format: StoreFormat) =>
+    data && data.bookId === formats.data?.book?.id ? data.formats.find((f) => f.format === format.id) : undefined;
+  const mineOf = (format: StoreFormat) => standingIn(mine.data, format);
 
   // A reader who chose a format before signing in (or registering) lands back here signed in: the
   // saved intent resumes the purchase (SPEC 4 steps 3 and 6) instead of making them click again.
@@ -39,7 +47,7 @@ export function PurchaseSection() {
     void resumePurchaseAfterLogin(navigate).finally(() => setProcessing(null));
   }, [auth.isAuthenticated, navigate]);
 
-  async function buy(format: StoreFormat) {
+  async function buy(format: StoreFormat, options: { confirmRepeat?: boolean } = {}) {
     setProcessing(format.id);
     try {
       const { data: status } = await auth.refetch();
@@ -62,8 +70,23 @@ export function PurchaseSection() {
         toast({ title: 'Invalid Price', description: 'Could not determine the price for this format.', variant: 'destructive' });
         return;
       }
+      if (!options.confirmRepeat && !isDigitalFormat(format.id)) {
+        // Asked fresh, not from the card's cached answer: it may have been bought a moment ago in another tab.
+        const recent = standingIn((await mine.refetch()).data, format);
+        if (recent?.recentPurchase) {
+          setAskRepeat({ format, mine: recent });
+          return;
+        }
+      }
       navigate(
-        checkoutPath({ amount: format.price, title: book.title, format: format.id, bookId: book.id, discountCode: discountCode.trim() || undefined }),
+        checkoutPath({
+          amount: format.price,
+          title: book.title,
+          format: format.id,
+          bookId: book.id,
+          discountCode: discountCode.trim() || undefined,
+          confirmRepeat: options.confirmRepeat,
+        }),
       );
     } catch (error) {
       console.error('Purchase failed', error);
@@ -123,6 +146,8 @@ export function PurchaseSection() {
                 <FormatCard
                   key={format.id}
                   format={format}
+                  bookId={formats.data.book?.id ?? null}
+                  mine={mineOf(format)}
                   processing={processing === format.id}
                   disabled={processing !== null}
                   onBuy={() => void buy(format)}
@@ -134,6 +159,15 @@ export function PurchaseSection() {
         </div>
 
         {formats.data?.formats.length ? <DiscountCodeField value={discountCode} onChange={setDiscountCode} /> : null}
+
+        <RepeatPrintDialog
+          pending={askRepeat}
+          onClose={() => setAskRepeat(null)}
+          onConfirm={(format) => {
+            setAskRepeat(null);
+            void buy(format, { confirmRepeat: true });
+          }}
+        />
 
         <p className="mt-10 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-bone-300">
           <Package aria-hidden="true" className="size-4 text-blood-400" />
@@ -157,6 +191,9 @@ export function PurchaseSection() {
 
 interface FormatCardProps {
   format: StoreFormat;
+  bookId: number | null;
+  /** The signed-in reader's standing with this format (owned, bought a moment ago). */
+  mine?: MyFormat;
   processing: boolean;
   disabled: boolean;
   onBuy: () => void;
@@ -164,9 +201,12 @@ interface FormatCardProps {
   onGift?: () => void;
 }
 
-function FormatCard({ format, processing, disabled, onBuy, onGift }: FormatCardProps) {
+function FormatCard({ format, bookId, mine, processing, disabled, onBuy, onGift }: FormatCardProps) {
   const Icon = FORMAT_ICONS[format.id];
   const digital = isDigitalFormat(format.id);
+  // An owned digital format is opened, not bought again (decision 0066); print can always be re-ordered.
+  const owned = digital && mine?.owned === true;
+  const room = owned && bookId !== null ? roomPath(bookId, format.id) : null;
   return (
     <li
       aria-labelledby={`format-${format.id}-title`}
@@ -176,10 +216,17 @@ function FormatCard({ format, processing, disabled, onBuy, onGift }: FormatCardP
         <span className="grid size-11 place-items-center rounded-lg border border-ink-600 bg-ink-950 text-blood-400">
           <Icon aria-hidden="true" className="size-5" />
         </span>
-        <span className="inline-flex items-center gap-1 rounded-full border border-bone-300/30 px-2.5 py-0.5 text-xs text-bone-300">
-          {digital ? <Zap aria-hidden="true" className="size-3" /> : <Package aria-hidden="true" className="size-3" />}
-          {digital ? 'Instant download' : 'Shipped to you'}
-        </span>
+        {owned ? (
+          <span className="inline-flex items-center gap-1 rounded-full border border-blood-400/50 bg-blood-500/10 px-2.5 py-0.5 text-xs font-medium text-blood-200">
+            <Library aria-hidden="true" className="size-3" />
+            In your library
+          </span>
+        ) : (
+          <span className="inline-flex items-center gap-1 rounded-full border border-bone-300/30 px-2.5 py-0.5 text-xs text-bone-300">
+            {digital ? <Zap aria-hidden="true" className="size-3" /> : <Package aria-hidden="true" className="size-3" />}
+            {digital ? 'Instant download' : 'Shipped to you'}
+          </span>
+        )}
       </div>
       <h3 id={`format-${format.id}-title`} className="mt-5 font-display text-2xl font-semibold text-bone-50">
         {format.title}
@@ -191,6 +238,23 @@ function FormatCard({ format, processing, disabled, onBuy, onGift }: FormatCardP
           Includes the ebook
         </p>
       ) : null}
+      {format.includesPdf ? (
+        <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-blood-300">
+          <FileText aria-hidden="true" className="size-4" />
+          Includes the PDF edition
+        </p>
+      ) : null}
+      {mine?.recentPurchase ? (
+        <p className="mt-3 rounded-md border border-bone-300/20 bg-bone-50/5 px-3 py-2 text-sm text-bone-200">
+          <span className="font-medium text-bone-50">{REPEAT_PURCHASE_MESSAGES.recent}</span>
+          <span className="block text-bone-400">
+            Order <span className="font-mono">{mine.recentPurchase.orderReference}</span> ·{' '}
+            <Link to={mine.recentPurchase.confirmationPath} className="text-blood-300 underline-offset-4 hover:underline">
+              View order
+            </Link>
+          </span>
+        </p>
+      ) : null}
       <ul className="mt-5 flex-1 space-y-2.5 text-sm text-bone-200">
         {format.features.map((feature) => (
           <li key={feature} className="flex gap-2.5">
@@ -199,6 +263,17 @@ function FormatCard({ format, processing, disabled, onBuy, onGift }: FormatCardP
           </li>
         ))}
       </ul>
+      {owned ? (
+        <div className="mt-7 grid gap-2">
+          <p className="text-center text-sm text-bone-300">In your library</p>
+          {room ? (
+            <Link to={room} className={buttonClasses('primary', 'lg', 'w-full')} aria-label={`${format.id === 'audiobook' ? 'Listen to' : 'Read'} the ${format.title}`}>
+              {format.id === 'audiobook' ? <AudioLines aria-hidden="true" /> : <BookText aria-hidden="true" />}
+              {format.id === 'audiobook' ? 'Listen' : 'Read'}
+            </Link>
+          ) : null}
+        </div>
+      ) : (
       <Button className="mt-7 w-full" size="lg" onClick={onBuy} disabled={disabled} aria-busy={processing || undefined}>
         {processing ? (
           <>
@@ -209,6 +284,7 @@ function FormatCard({ format, processing, disabled, onBuy, onGift }: FormatCardP
           format.buttonText
         )}
       </Button>
+      )}
       {onGift ? (
         <Button className="mt-3 w-full" variant="outline" onClick={onGift} disabled={disabled}>
           <Gift aria-hidden="true" />
@@ -216,5 +292,41 @@ function FormatCard({ format, processing, disabled, onBuy, onGift }: FormatCardP
         </Button>
       ) : null}
     </li>
+  );
+}
+
+/** "You bought this a moment ago": a second print copy is bought only when the reader says so. */
+function RepeatPrintDialog({
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  pending: { format: StoreFormat; mine: MyFormat } | null;
+  onClose: () => void;
+  onConfirm: (format: StoreFormat) => void;
+}) {
+  const recent = pending?.mine.recentPurchase;
+  const time = recent ? new Date(recent.purchasedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }) : '';
+  return (
+    <Dialog open={pending !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{REPEAT_PURCHASE_MESSAGES.recent}</DialogTitle>
+          <DialogDescription>
+            {pending && recent
+              ? `Your ${formatLabel(pending.format.id)} order ${recent.orderReference} went through at ${time}. Do you want to buy another copy?`
+              : null}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          {recent ? (
+            <Link to={recent.confirmationPath} className={buttonClasses('outline', 'md')}>
+              View my order
+            </Link>
+          ) : null}
+          <Button onClick={() => pending && onConfirm(pending.format)}>Buy another copy</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

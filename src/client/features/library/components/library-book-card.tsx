@@ -1,6 +1,7 @@
 /** One purchased book in the library: cover, title, "{n} format(s) purchased" and a row per format. */
 import { BookOpen, File, FileText, Headphones } from 'lucide-react';
 import { preOrderNotice } from '@shared/schemas/pre-orders';
+import { formatLabel } from '@shared/constants';
 import type { LibraryItem } from '@shared/schemas/library';
 import type { ReactNode } from 'react';
 import type { LibraryGroup } from '../group';
@@ -54,7 +55,7 @@ export function LibraryBookCard({ group, handlers, itemActions }: Props) {
                 <span>
                   <span className="font-medium">{label}</span>
                   {item.includedWith ? (
-                    <span className="block text-xs text-bone-400">Included with your {item.includedWith}</span>
+                    <span className="block text-xs text-bone-400">Included with your {formatLabel(item.includedWith).toLowerCase()}</span>
                   ) : null}
                 </span>
               </span>
