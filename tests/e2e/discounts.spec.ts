@@ -52,7 +52,7 @@ test('a reader applies a discount code and pays the discounted price', async ({ 
   await tab.getByRole('button', { name: 'Pay £7.99' }).click();
 
   await expect(tab).toHaveURL(/\/profile#library$/);
-  await expect(tab.getByText('1 format purchased')).toBeVisible();
+  await expect(tab.getByText('2 formats purchased')).toBeVisible();
   const receipt = await waitForMail(reader.email, /profile#library/);
   expect(receipt.raw).toContain('£7.99');
 

@@ -50,7 +50,8 @@ test('a reader gives the e-book as a gift and a new reader claims it from the ma
   await expect(recipientPage).toHaveURL(new RegExp(`${new URL(link).pathname}$`));
   await recipientPage.getByRole('button', { name: 'Claim your gift' }).click();
   await expect(recipientPage).toHaveURL(/\/profile#library$/);
-  await expect(recipientPage.getByText('1 format purchased')).toBeVisible();
+  // The e-book and its PDF edition (decision 0066).
+  await expect(recipientPage.getByText('2 formats purchased')).toBeVisible();
   await expect(recipientPage.getByRole('button', { name: 'Download E-Book' })).toBeEnabled();
 
   // The same link cannot be claimed again.

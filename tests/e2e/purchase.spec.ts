@@ -30,7 +30,8 @@ test('a new visitor buys the e-book and downloads it exactly once', async ({ pag
 
   await expect(page).toHaveURL(/\/profile#library$/);
   const library = page.getByRole('region', { name: /Your Library/ }).or(page.locator('section[aria-labelledby="library-title"]'));
-  await expect(library.getByText('1 format purchased')).toBeVisible();
+  // The e-book and the PDF edition that comes with it (decision 0066).
+  await expect(library.getByText('2 formats purchased')).toBeVisible();
   const download = library.getByRole('button', { name: 'Download E-Book' });
   await expect(download).toBeEnabled();
 

@@ -48,7 +48,11 @@ test('read the ebook, leave, and another device opens at the same place; the dow
   await expect(library.getByRole('button', { name: 'Download E-Book' })).toBeEnabled();
   await expect(library.getByRole('button', { name: 'Download E-Book' })).toHaveText('Download');
   const items = (await (await page.request.get('/api/library/books')).json()) as Array<{ format: string; downloadUsed: boolean; downloadCount: number }>;
-  expect(items).toEqual([expect.objectContaining({ format: 'ebook', downloadUsed: false, downloadCount: 0 })]);
+  // The e-book, and the PDF edition that comes with it (decision 0066): neither download spent.
+  expect(items).toEqual([
+    expect.objectContaining({ format: 'ebook', downloadUsed: false, downloadCount: 0 }),
+    expect.objectContaining({ format: 'pdf', downloadUsed: false, downloadCount: 0 }),
+  ]);
 
   const other = await secondDevice(browser, reader);
   await other.page.goto(`/read/${bookId}/ebook`);
