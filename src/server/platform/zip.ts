@@ -1,7 +1,7 @@
 import { createInflateRaw } from 'node:zlib';
 import { AppError } from './errors';
 import type { FileStore } from './files';
-import { RecentlyUsed } from './recently-used';
+import { openStoredFile } from './stored-refusals';
 
 /**
  * THE way the server opens a ZIP archive that came from outside (an uploaded EPUB, a file to trace, a stored
@@ -26,8 +26,9 @@ export const ZIP_LIMITS = {
  * in an upload it is that upload's answer (400, on the form's "file" field).
  */
 export class ZipRefused extends AppError {
-  constructor(detail: string) {
-    const message = `This file was refused as a zip bomb: ${detail}`;
+  /** `lead` names what was refused; a PDF's compressed streams are refused the same way (see pdf.ts). */
+  constructor(detail: string, lead = 'This file was refused as a zip bomb') {
+    const message = `${lead}: ${detail}`;
     super('ZIP_BOMB', 400, message, { file: message });
     this.name = 'ZipRefused';
   }
@@ -66,7 +67,7 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const MB = 1024 * 1024;
 
-const megabytes = (bytes: number) => `${(Math.round((bytes / MB) * 10) / 10).toLocaleString('en-GB')} MB`;
+export const megabytes = (bytes: number) => `${(Math.round((bytes / MB) * 10) / 10).toLocaleString('en-GB')} MB`;
 const kilobytes = (bytes: number) => `${Math.max(1, Math.ceil(bytes / 1024)).toLocaleString('en-GB')} KB`;
 const times = (ratio: number) => Math.floor(ratio).toLocaleString('en-GB');
 
@@ -208,7 +209,7 @@ export function zipDirectory(bytes: Buffer): ZipDirectoryEntry[] {
 }
 
 /** Larger than zlib's default, so a big book is a few thousand trips to the thread pool rather than tens of thousands. */
-const INFLATE_CHUNK = 256 * 1024;
+export const INFLATE_CHUNK = 256 * 1024;
 
 /**
  * Inflates one entry on zlib's thread pool, stopping the moment it passes its declared size (a lying entry
@@ -270,25 +271,7 @@ export async function verifyZip(bytes: Buffer): Promise<ZipDirectoryEntry[]> {
   return directory;
 }
 
-/**
- * Stored archives found to be bombs or unreadable, by identity (store key and size: a key names one upload's
- * bytes). A file stored before these limits existed is read and refused once per instance, not on every
- * request for the sample or a personal copy.
- */
-const refusedFiles = new RecentlyUsed<ZipRefused | ZipDamaged>(256);
-
-/** A stored archive's files, as readZip gives them; a refusal is remembered for that file. */
+/** A stored archive's files, as readZip gives them; a refusal is remembered for that file (see openStoredFile). */
 export async function readStoredZip(files: FileStore, key: string, wanted?: (name: string) => boolean): Promise<ZipEntry[]> {
-  const stored = await files.stat(key);
-  const identity = `${key}:${stored?.size ?? 'missing'}`;
-  const known = refusedFiles.get(identity);
-  if (known) throw known;
-  const chunks: Buffer[] = [];
-  for await (const chunk of await files.read(key)) chunks.push(Buffer.from(chunk as Uint8Array));
-  try {
-    return await readZip(Buffer.concat(chunks), wanted);
-  } catch (error) {
-    if (error instanceof ZipRefused || error instanceof ZipDamaged) refusedFiles.set(identity, error);
-    throw error;
-  }
+  return openStoredFile(files, key, (bytes) => readZip(bytes, wanted), (error) => error instanceof ZipRefused || error instanceof ZipDamaged);
 }

@@ -1,5 +1,6 @@
-/** Test-only: zip bombs generated on the spot (none is stored in the repository), and a way to watch one land. */
+/** Test-only: zip and PDF bombs generated on the spot (none is stored in the repository), and a way to watch one land. */
 import { constants, deflateRawSync } from 'node:zlib';
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 
 const MB = 1024 * 1024;
 
@@ -14,6 +15,28 @@ export function deflatedZeros(megabytes: number): Buffer {
   // BFINAL=1, fixed Huffman codes, end-of-block: the shortest final block there is.
   const finalBlock = Buffer.from([0x03, 0x00]);
   return Buffer.concat([...Array.from({ length: megabytes }, () => block), finalBlock]);
+}
+
+/** The same zeros as zlib data, what a PDF's /FlateDecode stream holds: a header, the deflate data, the checksum. */
+export function zlibZeros(megabytes: number): Buffer {
+  // Adler-32 of n zero bytes: its low sum stays 1, its high sum is n (mod 65521).
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE(((megabytes * MB) % 65521) * 0x10000 + 1);
+  return Buffer.concat([Buffer.from([0x78, 0xda]), deflatedZeros(megabytes), checksum]);
+}
+
+/**
+ * A one-page PDF written by pdf-lib whose page content is the given /FlateDecode streams, and, with
+ * `objectStream`, one more stream marked /Type /ObjStm (which pdf-lib inflates the moment it loads the file).
+ */
+export async function pdfWithStreams(contents: Buffer[], objectStream?: Buffer): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([420, 595]);
+  const flate = (packed: Buffer, extra: Record<string, unknown> = {}) =>
+    doc.context.register(PDFRawStream.of(doc.context.obj({ Filter: 'FlateDecode', Length: packed.length, ...extra }), packed));
+  page.node.set(PDFName.of('Contents'), doc.context.obj(contents.map((packed) => flate(packed))));
+  if (objectStream) flate(objectStream, { Type: 'ObjStm', N: 1, First: 4 });
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
 export interface BombEntry {

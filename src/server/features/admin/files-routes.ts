@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { adminAssetSchema, assetParams, UPLOAD_LIMITS } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
 import { AppError, badRequest } from '../../platform/errors';
+import { checkPdf } from '../../platform/pdf';
 import { carryPositionsToNewMaster, chaptersOf } from '../reading/service';
 import { actorOf } from '../../platform/audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
@@ -74,16 +75,26 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (head.length === 0) throw badRequest('The file is empty', { file: 'The file is empty' });
       let upload: Readable = guardUpload(body, part.file, limit, { tooLarge, malformed });
+      const wholeUpload = () =>
+        buffer(upload).catch((error: unknown) => {
+          throw readFailure(error);
+        });
       // An EPUB that Kindle or an e-reader would refuse never becomes the master. The check reads the whole
       // archive, so an e-book (small beside its limit) is held in memory for it; it runs before the type
       // sniffing, so a zip with a compressed mimetype hears exactly that instead of "not an EPUB".
       if (format === 'ebook' && head.subarray(0, 2).toString('latin1') === 'PK') {
-        const data = await buffer(upload).catch((error: unknown) => {
-          throw readFailure(error);
-        });
+        const data = await wholeUpload();
         // A zip bomb throws its own 400 (ZipRefused) naming the limit it broke.
         const problems = await preflightEpub(data);
         if (problems.length) throw new AppError('EPUB_INVALID', 400, preflightMessage(problems), { file: preflightMessage(problems) });
+        upload = Readable.from([data]);
+      }
+      // A PDF master is opened by pdf-lib for every personal copy, and pdf-lib inflates without limits: its
+      // compressed streams are measured first (held in memory like the e-book, its limit is as small), and a
+      // decompression bomb throws its own 400 (PdfRefused) naming the limit it broke.
+      if (format === 'pdf' && head.subarray(0, 5).toString('latin1') === '%PDF-') {
+        const data = await wholeUpload();
+        await checkPdf(data);
         upload = Readable.from([data]);
       }
       const detected = detectType(head);

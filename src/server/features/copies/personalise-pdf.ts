@@ -10,7 +10,8 @@ const infoDict = (doc: PDFDocument) => doc.context.lookup(doc.context.trailerInf
 /**
  * The buyer's own PDF: one small grey line at the foot of every page ("Licensed to {name} · order {ref}"),
  * real text so it can be searched and extracted, and the fingerprint in the document information
- * (keywords and a CopyId entry); tracing reads it back through pdf-lib.
+ * (keywords and a CopyId entry); tracing reads it back through pdf-lib. The master must have passed
+ * checkPdf (platform/pdf.ts), as every PDF must before pdf-lib loads it: pdf-lib inflates without limits.
  */
 export async function personalisePdf(master: Uint8Array, stamp: CopyStamp): Promise<Buffer> {
   // updateMetadata false keeps the producer and dates, so the same inputs give the same bytes.
@@ -79,7 +80,7 @@ async function addDedicationPage(doc: PDFDocument, gift: { from: string; message
   }
 }
 
-/** The mark stored in a PDF's information dictionary, read back through pdf-lib (for compressed files). */
+/** The mark stored in a PDF's information dictionary, read back through pdf-lib (for compressed files; checkPdf first). */
 export async function pdfFingerprintText(bytes: Uint8Array): Promise<string> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
   const info = doc.context.trailerInfo.Info ? infoDict(doc) : null;

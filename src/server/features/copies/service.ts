@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { personalCopies, purchases, users } from '../../db/schema';
 import type { Clock, Random } from '../../platform/crypto';
 import type { FileStore } from '../../platform/files';
+import { readStoredPdf } from '../../platform/pdf';
 import { newFingerprint } from './fingerprint';
 import { giftDedication } from '../gifts/service';
 import { readStoredEpub } from './epub-container';
@@ -47,12 +48,6 @@ export interface StoredCopy {
 
 const EXTENSION: Record<string, string> = { ebook: 'epub', pdf: 'pdf' };
 const CONTENT_TYPE: Record<string, string> = { ebook: 'application/epub+zip', pdf: 'application/pdf' };
-
-async function readAll(files: FileStore, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await files.read(key)) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
 
 /** The purchase's fingerprint, created on first use and never changed afterwards. */
 async function fingerprintRow(deps: CopyDeps, purchase: CopyPurchase) {
@@ -116,11 +111,12 @@ async function build(deps: CopyDeps, purchase: CopyPurchase, master: CopyMaster,
     orderReference: buyer.orderReference,
     gift: await giftDedication(deps.db, purchase.id),
   };
-  // The e-book is opened within the zip limits: a bomb stored before they existed is refused (and remembered).
+  // The master is opened within the zip limits (the PDF's streams measured before pdf-lib inflates them): a
+  // bomb stored before they existed is refused (and remembered).
   const bytes =
     purchase.format === 'ebook'
       ? personaliseEpub(await readStoredEpub(deps.files, master.fileUrl), stamp)
-      : await personalisePdf(await readAll(deps.files, master.fileUrl), stamp);
+      : await personalisePdf(await readStoredPdf(deps.files, master.fileUrl), stamp);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const fileKey = `copies/${purchase.id}/${purchase.format}-${sha256.slice(0, 16)}.${EXTENSION[purchase.format]}`;
   await deps.files.put(fileKey, bytes, CONTENT_TYPE[purchase.format]);

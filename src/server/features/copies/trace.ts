@@ -1,3 +1,4 @@
+import { checkPdf } from '../../platform/pdf';
 import { ZipDamaged } from '../../platform/zip';
 import { readZip, utf8 } from './epub-container';
 import { fingerprintsIn } from './fingerprint';
@@ -8,7 +9,7 @@ const TEXT_ENTRY = /\.(opf|xhtml|html|htm|xml|ncx|svg|css)$/i;
 /**
  * Every purchase mark found in a file. An EPUB is opened and its text files read (so a re-zipped copy
  * with other compression still shows its marks); a PDF is read raw, then through its information dictionary.
- * A zip bomb is refused (ZipRefused), never opened.
+ * A zip bomb is refused (ZipRefused), never opened; so is a PDF whose compressed streams are one (PdfRefused).
  */
 export async function marksIn(bytes: Buffer): Promise<string[]> {
   const marks = new Set<string>();
@@ -24,6 +25,8 @@ export async function marksIn(bytes: Buffer): Promise<string[]> {
   }
   for (const mark of fingerprintsIn(bytes.toString('latin1'))) marks.add(mark);
   if (marks.size === 0 && bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
+    // pdf-lib inflates on the event loop without limits: the streams are measured first, off it.
+    await checkPdf(bytes);
     try {
       for (const mark of fingerprintsIn(await pdfFingerprintText(bytes))) marks.add(mark);
     } catch {

@@ -2,9 +2,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import { FILE_NOT_READY_MESSAGE } from '@shared/schemas/library';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, digitalAssets } from '../../db/schema';
-import { type TestApp, TestAgent, createTestApp } from '../../test/helpers';
-import { type BombEntry, deflatedZeros, watch, zipOf } from '../../test/zip-bombs';
-import { adminAgent } from '../admin/test-fixtures';
+import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
+import fs from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { seedFilesDir } from '../../platform/seed';
+import { type BombEntry, deflatedZeros, pdfWithStreams, watch, zipOf, zlibZeros } from '../../test/zip-bombs';
+import { adminAgent, insertPurchase } from '../admin/test-fixtures';
 import { featuredBookId, newBuyer } from '../checkout/test-support';
 import { postFile, putFile } from './test-support';
 
@@ -94,11 +98,11 @@ describe('zip bombs', () => {
     expect(await masterKey()).toBe(before);
   });
 
-  async function masterKey() {
+  async function masterKey(format: 'ebook' | 'pdf' = 'ebook') {
     const [asset] = await t.database.db
       .select()
       .from(digitalAssets)
-      .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, 'ebook')));
+      .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, format)));
     return asset.fileUrl;
   }
 
@@ -129,5 +133,69 @@ describe('zip bombs', () => {
     // Read once, refused once: every later request is answered from the remembered refusal.
     expect(readsOfBomb()).toBe(1);
     reads.mockRestore();
+  });
+
+  describe('PDF bombs (compressed streams pdf-lib would inflate on the event loop)', () => {
+    const pdfRefusal = (object: number) =>
+      `This PDF was refused as a decompression bomb: object ${object} would unpack to more than 100 times its packed size, and the limit is 100 times.`;
+    /** 1 GB of zeros in about 1 MB: as the page's content stream, or as an object stream pdf-lib inflates on load. */
+    const contentBomb = () => pdfWithStreams([zlibZeros(1024)]);
+    const objectStreamBomb = () => pdfWithStreams([deflateSync(Buffer.from('BT ET'))], zlibZeros(1024));
+    const seededPdf = fs.readFileSync(path.join(seedFilesDir(), 'what-we-owe-the-dead-sample.pdf'));
+    // The store does not sell the PDF (a legacy format), so its purchase is made directly.
+    const pdfReader = async () => {
+      const user = await createUser(t.database);
+      await insertPurchase(t, { userId: user.id, bookId, format: 'pdf', price: 999 });
+      return signedInAgent(t.app, user.id);
+    };
+
+    it('Trace a Copy refuses a PDF bomb in its content or its object stream, and audits the try', async () => {
+      for (const [bomb, message] of [[await contentBomb(), pdfRefusal(5)], [await objectStreamBomb(), pdfRefusal(6)]] as const) {
+        expect(await refusedMeanwhile(() => postFile(admin, '/api/admin/trace', 'leak.pdf', bomb))).toEqual({ code: 'ZIP_BOMB', message, fields: { file: message } });
+      }
+      const audited = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'copy.trace')).orderBy(desc(auditLog.id)).limit(1);
+      expect(audited[0].details).toMatchObject({ fileName: 'leak.pdf', found: false, refused: 'ZIP_BOMB' });
+    });
+
+    it('the PDF master upload refuses both bombs and keeps the old master; the seeded PDF still uploads', async () => {
+      const before = await masterKey('pdf');
+      for (const [bomb, message] of [[await contentBomb(), pdfRefusal(5)], [await objectStreamBomb(), pdfRefusal(6)]] as const) {
+        const answer = await refusedMeanwhile(() => putFile(admin, `/api/admin/books/${bookId}/files/pdf`, 'book.pdf', bomb));
+        expect(answer).toEqual({ code: 'ZIP_BOMB', message, fields: { file: message } });
+      }
+      expect(await masterKey('pdf')).toBe(before);
+
+      const honest = await putFile(admin, `/api/admin/books/${bookId}/files/pdf`, 'book.pdf', seededPdf);
+      expect(honest.statusCode, honest.body).toBe(200);
+      expect(await masterKey('pdf')).not.toBe(before);
+      // A reader's personal copy is built from it as before.
+      const reader = await pdfReader();
+      const copy = await reader.get(`/api/library/${bookId}/pdf/content`);
+      expect(copy.statusCode, copy.body).toBe(200);
+      expect(copy.headers['content-type']).toBe('application/pdf');
+      expect(copy.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(copy.rawPayload.equals(seededPdf)).toBe(false);
+    });
+
+    it('a PDF bomb stored before the check is refused to the reader once, then remembered', async () => {
+      const reader = await pdfReader();
+      const key = `books/${bookId}/pdf/stored-bomb.pdf`;
+      await t.app.deps.files.put(key, await objectStreamBomb(), 'application/pdf');
+      await t.database.db
+        .update(digitalAssets)
+        .set({ fileUrl: key, updatedAt: new Date() })
+        .where(and(eq(digitalAssets.bookId, bookId), eq(digitalAssets.format, 'pdf')));
+      const reads = vi.spyOn(t.app.deps.files, 'read');
+      const readsOfBomb = () => reads.mock.calls.filter(([k]) => k === key).length;
+      for (let i = 0; i < 3; i += 1) {
+        const content = await watch(() => reader.get(`/api/library/${bookId}/pdf/content`));
+        expect(content.result.statusCode).toBe(404);
+        expect(content.result.json()).toMatchObject({ message: FILE_NOT_READY_MESSAGE });
+        expect(content.ms).toBeLessThan(1000);
+        expect(content.rssGrowth).toBeLessThan(50 * MB);
+      }
+      expect(readsOfBomb()).toBe(1);
+      reads.mockRestore();
+    });
   });
 });

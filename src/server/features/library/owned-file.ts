@@ -55,7 +55,8 @@ export async function openOwnedFile(deps: AppDeps, purchase: OwnedPurchase, form
       { id: purchase.id, userId: purchase.userId, format: asset.format },
       asset,
     ).catch((error: unknown) => {
-      // A master stored before the zip limits that breaks them (or a damaged one) is the operator's problem.
+      // A master stored before the zip limits that breaks them (an EPUB or a PDF's streams, see PdfRefused), or
+      // a damaged EPUB, is the operator's problem.
       if (error instanceof ZipRefused || error instanceof ZipDamaged) return null;
       throw error;
     });
