@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import type { UpcomingBook } from '@shared/schemas/site';
 import { Toaster } from '@client/components/ui/toaster';
 import { resetToastStore } from '@client/components/ui/toast-store';
-import { renderAt } from '@client/test/render';
+import { json, mockFetch, renderAt } from '@client/test/render';
 import { UpcomingSection } from './upcoming-section';
 
 const book: UpcomingBook = {
@@ -23,6 +23,18 @@ describe('UpcomingSection', () => {
     renderAt(<UpcomingSection book={undefined} loading />);
     expect(screen.getByRole('status', { name: 'Loading the upcoming book' })).toBeInTheDocument();
     expect(screen.queryByText('No upcoming books available at this time')).not.toBeInTheDocument();
+  });
+
+  it('says "Coming soon" before the release and "Out now" once the book is released', async () => {
+    const area = (released: boolean) => ({ book: { id: 2, title: book.title }, releaseAt: '2026-12-03T09:00:00.000Z', released, formats: [] });
+    mockFetch({ '/api/store/pre-order': () => json(area(false)) });
+    const first = renderAt(<UpcomingSection book={book} loading={false} />);
+    expect(await screen.findByText('Coming soon')).toBeInTheDocument();
+    first.unmount();
+    mockFetch({ '/api/store/pre-order': () => json(area(true)) });
+    renderAt(<UpcomingSection book={book} loading={false} />);
+    expect(await screen.findByText('Out now')).toBeInTheDocument();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
   });
 
   it('says so when there is no upcoming book', () => {

@@ -4,6 +4,8 @@
  * only embedded when the reader asks for it, from the privacy-enhanced (no-cookie) domain.
  */
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { PreOrderArea as Area } from '@shared/schemas/pre-orders';
 import { BellRing, Play } from 'lucide-react';
 import { WAITLIST_FOCUS_DELAY_MS } from '@shared/constants';
 import type { UpcomingBook } from '@shared/schemas/site';
@@ -11,7 +13,7 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast-store';
 import { NEWSLETTER_EMAIL_ID } from '@client/features/newsletter/components/newsletter-section';
-import { PreOrderArea } from '@client/features/pre-orders/components/pre-order-area';
+import { PRE_ORDER_KEY, PreOrderArea } from '@client/features/pre-orders/components/pre-order-area';
 import { HomeSection } from '@client/features/site/components/home-section';
 
 export const NEWSLETTER_SECTION_ID = 'newsletter-section';
@@ -69,8 +71,10 @@ function Teaser({ book }: { book: UpcomingBook }) {
 }
 
 export function UpcomingSection({ book, loading }: { book: UpcomingBook | null | undefined; loading: boolean }) {
+  // Once its release date has passed the book is out: the block no longer calls it "Coming soon".
+  const released = useQuery<Area | null>({ queryKey: PRE_ORDER_KEY }).data?.released === true;
   return (
-    <HomeSection id="upcoming" eyebrow="Coming soon" title={book && !loading ? book.title : 'The Next Novel'}>
+    <HomeSection id="upcoming" eyebrow={released ? 'Out now' : 'Coming soon'} title={book && !loading ? book.title : 'The Next Novel'}>
       {loading ? (
         <div role="status" aria-label="Loading the upcoming book" className="grid gap-10 lg:grid-cols-2">
           <Skeleton className="aspect-video w-full" />
