@@ -69,10 +69,12 @@ export default function BlogPostPage() {
             <time dateTime={data.date}>{formatPostDate(data.date)}</time>
           </span>
           <span>{data.author}</span>
-          {data.bookId !== null ? (
+          {data.bookId !== null && data.bookTitle ? (
             <span className="inline-flex items-center gap-2">
               <BookMarked aria-hidden="true" className="size-4 text-blood-400" />
-              Related to book #{data.bookId}
+              <span>
+                Related to <cite className="not-italic text-bone-100">{data.bookTitle}</cite>
+              </span>
             </span>
           ) : null}
         </div>

@@ -27,11 +27,12 @@ function renderCheckout(path: string) {
 describe('/checkout', () => {
   beforeEach(() => act(() => resetToastStore()));
 
-  it('without amount: "Missing amount parameter" and back to /', async () => {
+  it('without amount: a plain "choose a format" message and back to /', async () => {
     const fetch = mockFetch({});
     renderCheckout('/checkout?format=ebook&bookId=1');
     expect(await screen.findByText('home page')).toBeInTheDocument();
-    expect(screen.getByText('Missing amount parameter')).toBeInTheDocument();
+    expect(screen.getByText("Choose a format on the book's page to buy it.")).toBeInTheDocument();
+    expect(screen.queryByText(/parameter/i)).not.toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalledWith('/api/checkout', expect.anything());
   });
 

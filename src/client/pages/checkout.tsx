@@ -22,6 +22,9 @@ import { savePurchaseIntent } from '@client/features/checkout/intent';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { GiftCheckout } from '@client/features/gifts/components/gift-checkout';
 
+/** Shown when /checkout is opened without a price (a typed or cut address): what to do, in plain words. */
+export const CHOOSE_A_FORMAT = "Choose a format on the book's page to buy it.";
+
 const isFormat = (value: string | null): value is PurchaseFormat =>
   value !== null && (PURCHASE_FORMATS as readonly string[]).includes(value);
 
@@ -102,7 +105,7 @@ export default function CheckoutPage() {
     // With a code, the reader first sees the discounted price and continues from there.
     if (discountCode && isFormat(format) && bookId && amount) return;
     if (!amount) {
-      toast({ title: 'Checkout Error', description: 'Missing amount parameter', variant: 'destructive' });
+      toast({ title: 'Checkout Error', description: CHOOSE_A_FORMAT, variant: 'destructive' });
       navigate('/', { replace: true });
       return;
     }

@@ -9,6 +9,8 @@ export const blogPostSummarySchema = z.object({
   date: text(),
   author: text(),
   bookId: z.number().int().nullable(),
+  /** The related book's title, so readers see a name rather than a number (absent on older cached answers). */
+  bookTitle: text().nullable().optional(),
   excerpt: text(),
   coverImage: text().nullable(),
   tags: z.array(text()),

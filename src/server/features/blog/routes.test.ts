@@ -74,14 +74,14 @@ describe('blog API', () => {
     expect(list.map((p: { id: string }) => p.id)).toEqual(seededPosts.map((p) => p.slug));
     const dates = list.map((p: { date: string }) => Date.parse(p.date));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
-    expect(list[0]).toMatchObject({ title: seededPosts[0].title, author: 'Callum Reyes', bookId: expect.any(Number) });
+    expect(list[0]).toMatchObject({ title: seededPosts[0].title, author: 'Callum Reyes', bookId: expect.any(Number), bookTitle: 'The Quiet Inheritance' });
     expect(list[0]).not.toHaveProperty('content');
   });
 
   it('answers one post by slug and 404 with the error shape for an unknown one', async () => {
     const res = await t.app.inject({ url: `/api/blog/${seededPosts[2].slug}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: seededPosts[2].slug, title: seededPosts[2].title, bookId: null });
+    expect(res.json()).toMatchObject({ id: seededPosts[2].slug, title: seededPosts[2].title, bookId: null, bookTitle: null });
     expect(res.json().content).toContain('<blockquote>');
     const missing = await t.app.inject({ url: '/api/blog/no-such-post' });
     expect(missing.statusCode).toBe(404);

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { z } from 'zod';
 import { blogPostSchema, blogPostSummarySchema, type BlogPost, type BlogPostSummary } from '@shared/schemas/blog';
 import type { DbOrTx } from '../../db/client';
-import { blogPosts, users } from '../../db/schema';
+import { blogPosts, books, users } from '../../db/schema';
 import { type CachedAnswer, jsonAnswer } from '../../platform/cached-answer';
 import { sanitizePostHtml } from './sanitize';
 
@@ -19,6 +19,7 @@ const summaryColumns = {
   authorName: blogPosts.authorName,
   authorDisplayName: users.displayName,
   bookId: blogPosts.bookId,
+  bookTitle: books.title,
   excerpt: blogPosts.excerpt,
   coverImage: blogPosts.coverImage,
   tags: blogPosts.tags,
@@ -31,6 +32,7 @@ type SummaryRow = {
   authorName: string | null;
   authorDisplayName: string | null;
   bookId: number | null;
+  bookTitle: string | null;
   excerpt: string;
   coverImage: string | null;
   tags: string[];
@@ -43,6 +45,7 @@ function toSummary(row: SummaryRow): BlogPostSummary {
     date: row.publishedAt.toISOString(),
     author: row.authorName ?? row.authorDisplayName ?? DEFAULT_AUTHOR,
     bookId: row.bookId,
+    bookTitle: row.bookTitle,
     excerpt: row.excerpt,
     coverImage: row.coverImage,
     tags: row.tags,
@@ -55,6 +58,7 @@ export async function listPublishedPosts(db: DbOrTx, now: Date, limit?: number):
     .select(summaryColumns)
     .from(blogPosts)
     .leftJoin(users, eq(users.id, blogPosts.authorId))
+    .leftJoin(books, eq(books.id, blogPosts.bookId))
     .where(and(eq(blogPosts.isPublished, true), lte(blogPosts.publishedAt, now)))
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
   const rows = limit ? await query.limit(limit) : await query;
@@ -67,6 +71,7 @@ export async function getPublishedPost(db: DbOrTx, slug: string, now: Date): Pro
     .select({ ...summaryColumns, content: blogPosts.content })
     .from(blogPosts)
     .leftJoin(users, eq(users.id, blogPosts.authorId))
+    .leftJoin(books, eq(books.id, blogPosts.bookId))
     .where(and(eq(blogPosts.slug, slug.toLowerCase()), eq(blogPosts.isPublished, true), lte(blogPosts.publishedAt, now)))
     .limit(1);
   if (!row) return null;
@@ -82,6 +87,7 @@ export async function listPublishedPostsWithContent(db: DbOrTx): Promise<Array<B
     .select({ ...summaryColumns, content: blogPosts.content })
     .from(blogPosts)
     .leftJoin(users, eq(users.id, blogPosts.authorId))
+    .leftJoin(books, eq(books.id, blogPosts.bookId))
     .where(eq(blogPosts.isPublished, true))
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
   return rows.map((row) => ({ ...toSummary(row), rawContent: row.content, publishedAt: row.publishedAt }));
