@@ -66,9 +66,9 @@ describe('uploads over the limit that pause at the limit', () => {
   };
 
   it.each([
-    ['pdf', 'application/pdf', Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n')],
-    ['ebook', 'application/epub+zip', makeTestEpub({ body: 'the real book' })],
-  ] as const)('a %s over the limit answers 413 and the file in service stays whole', async (format, type, original) => {
+    ['pdf', 'PDF', 'application/pdf', Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n')],
+    ['ebook', 'E-Book', 'application/epub+zip', makeTestEpub({ body: 'the real book' })],
+  ] as const)('a %s over the limit answers 413 and the file in service stays whole', async (format, label, type, original) => {
     const url = `/api/admin/books/${bookId}/files/${format}`;
     const first = await send(url, 'PUT', [partHead(`real.${format}`, type), original, partTail]);
     expect([200, 201], first.body).toContain(first.status);
@@ -77,7 +77,7 @@ describe('uploads over the limit that pause at the limit', () => {
     const limit = UPLOAD_LIMITS[format];
     const oversize = await send(url, 'PUT', [partHead(`big.${format}`, type), filled(original, limit), 400, Buffer.alloc(4096, 0x20), partTail]);
     expect(oversize.status, oversize.body).toBe(413);
-    expect(JSON.parse(oversize.body)).toMatchObject({ code: 'FILE_TOO_LARGE', message: `The file is too large. The limit for ${format} is 50 MB.` });
+    expect(JSON.parse(oversize.body)).toMatchObject({ code: 'FILE_TOO_LARGE', message: `The file is too large. The limit for the ${label} is 50 MB.` });
 
     const after = await asset(format);
     expect(after).toEqual(before);
