@@ -129,7 +129,11 @@ test('the author runs the site from the admin area', async ({ page, browser, bas
   await page.goto('/admin/orders');
   await page.getByLabel('Search buyer or order reference').fill(reader.username);
   await page.getByRole('button', { name: 'Search' }).click();
-  const row = page.getByRole('row').filter({ hasText: reader.email });
+  const rows = page.getByRole('row').filter({ hasText: reader.email });
+  // The e-book and the PDF edition that comes with it, each with its own download.
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'PDF' }).getByText('Included with the e-book')).toBeVisible();
+  const row = rows.filter({ hasText: 'E-Book' });
   await expect(row).toHaveCount(1);
   await expect(row.getByText('1 of 1 download used')).toBeVisible();
   await row.getByRole('button', { name: /Reset download/ }).click();

@@ -109,8 +109,9 @@ describe('/admin/orders refunds', () => {
             order({ id: 6, kind: 'gift', maxDownloads: 0, gift: giftOf({ status: 'sent' }) }),
             order({ id: 7, kind: 'gift', maxDownloads: 0, gift: giftOf({ status: 'claimed', downloaded: false }) }),
             order({ id: 8, kind: 'gift', maxDownloads: 0, gift: giftOf({ status: 'claimed', downloaded: true }) }),
+            order({ id: 9, format: 'pdf', price: 0, kind: 'included' }),
           ],
-          total: 6,
+          total: 7,
           page: 1,
           pageSize: 50,
         }),
@@ -124,6 +125,9 @@ describe('/admin/orders refunds', () => {
     const row = await screen.findByTestId('order-3');
     expect(within(screen.getByTestId('order-4')).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
     expect(within(screen.getByTestId('order-4')).getByText('Included with a print order')).toBeInTheDocument();
+    // The PDF edition comes with the e-book, never with print.
+    expect(within(screen.getByTestId('order-9')).getByText('Included with the e-book')).toBeInTheDocument();
+    expect(within(screen.getByTestId('order-9')).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
     expect(within(screen.getByTestId('order-5')).getByText(/Refunded at the payment provider on/)).toBeInTheDocument();
     const gift = within(screen.getByTestId('order-6'));
     expect(gift.getByText('Bought as a gift')).toBeInTheDocument();

@@ -18,9 +18,12 @@ const KIND_NOTES: Record<string, string> = {
   gift_claim: 'Claimed gift',
 };
 
+/** The PDF edition comes with the e-book (decision 0066), whatever paid for that e-book. */
+const INCLUDED_PDF_NOTE = 'Included with the e-book';
+
 /** What kind of row this is, when it is not a plain purchase. */
 export function PaidByNote({ order }: { order: AdminOrder }) {
-  const note = order.kind ? KIND_NOTES[order.kind] : undefined;
+  const note = order.kind === 'included' && order.format === 'pdf' ? INCLUDED_PDF_NOTE : order.kind ? KIND_NOTES[order.kind] : undefined;
   return note ? <span className="block text-xs text-bone-400">{note}</span> : null;
 }
 
