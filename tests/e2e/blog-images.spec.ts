@@ -89,7 +89,8 @@ for (const viewport of [
     await page.getByLabel('Image file').setInputFiles({ name: 'wall.png', mimeType: 'image/png', buffer: await picture(page, 'Harbour wall', 215) });
     await describe(page, alts[0]);
     await expect(editor.getByRole('img', { name: alts[0] })).toBeVisible();
-    // Typing goes on below the picture.
+    // Typing goes on below the picture, once the closed dialog has handed the focus back to the editor.
+    await expect(editor).toBeFocused();
     await page.keyboard.type('Then the gulls came.');
     await expect(editor.getByRole('img', { name: alts[0] })).toBeVisible();
     // Paste.
