@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { isDigitalFormat } from '@shared/constants';
@@ -64,6 +64,8 @@ export async function runRelease(deps: AppDeps, bookId: number, releaseAtIso: st
       .where(
         and(
           eq(purchases.bookId, bookId),
+          // The PDF edition rides with the e-book's line of the mail (decision 0066).
+          ne(purchases.format, 'pdf'),
           inArray(purchases.kind, ['paid', 'included', 'gift_claim']),
           inArray(purchases.status, ['completed', 'shipped']),
           lt(purchases.purchaseDate, releaseAt),

@@ -100,6 +100,13 @@ export async function getPreOrderSettings(db: DbOrTx, bookId: number): Promise<P
 }
 
 /**
+ * The digital formats a reader can pre-order. The PDF edition is not one of them: it comes with the e-book
+ * and appears in the library only once its file is there (decision 0066), so a missing PDF is no broken
+ * promise to warn the author about or to write to buyers about.
+ */
+const PREORDERABLE_DIGITAL_FORMATS = DIGITAL_FORMATS.filter((f) => (PURCHASE_FORMATS as readonly string[]).includes(f));
+
+/**
  * Every pre-ordered digital format of the book without a file: on sale at a price, or already bought.
  * The release form lists them; at the release their buyers are told the file is not ready yet.
  */
@@ -114,7 +121,7 @@ export async function missingFiles(db: DbOrTx, bookId: number): Promise<MissingF
       .groupBy(purchases.format),
   ]);
   const orders = new Map(bought.map((b) => [b.format, Number(b.orders)]));
-  return DIGITAL_FORMATS.filter((f) => !filed.has(f) && (prices.some((p) => p.format === f) || orders.has(f))).map((format) => ({
+  return PREORDERABLE_DIGITAL_FORMATS.filter((f) => !filed.has(f) && (prices.some((p) => p.format === f) || orders.has(f))).map((format) => ({
     format,
     label: formatLabel(format),
     orders: orders.get(format) ?? 0,
