@@ -67,8 +67,8 @@ export async function csrfToken(api: APIRequestContext): Promise<string> {
 }
 
 /** POST JSON with the CSRF token, expecting success; answers the body. */
-export async function postJson<T = unknown>(api: APIRequestContext, url: string, data: unknown): Promise<T> {
-  const res = await api.post(url, { data, headers: { 'X-CSRF-Token': await csrfToken(api) } });
+export async function postJson<T = unknown>(api: APIRequestContext, url: string, data: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await api.post(url, { data, headers: { ...headers, 'X-CSRF-Token': await csrfToken(api) } });
   expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
 }
@@ -76,7 +76,19 @@ export async function postJson<T = unknown>(api: APIRequestContext, url: string,
 /** Registers the reader through the API: the context is signed in (cookie) and the answer holds a bearer token. */
 export function registerByApi(api: APIRequestContext, reader: ReturnType<typeof uniqueReader>) {
   const { username, password, email, displayName } = reader;
-  return postJson<{ token: string }>(api, '/api/users/register', { username, password, email, displayName });
+  return postJson<{ token: string }>(api, '/api/users/register', { username, password, email, displayName }, { 'X-Forwarded-For': nextReaderAddress() });
+}
+
+let readersSoFar = 0;
+/**
+ * Each reader the journeys create registers from an address of their own, as real readers do: the site runs
+ * behind a trusted proxy here (TRUST_PROXY=loopback, as in compose), so the per-address registration limit
+ * applies to each of them instead of counting every journey's readers against the one test machine.
+ */
+function nextReaderAddress() {
+  readersSoFar += 1;
+  const n = (process.pid % 200) * 65_536 + readersSoFar;
+  return `127.${1 + ((n >> 16) % 250)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 /** A new reader, signed in in this request context, who bought these formats on the local payment page. */
