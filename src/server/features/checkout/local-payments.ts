@@ -60,7 +60,11 @@ export async function payLocalSession(
   if (ownedMeanwhile) {
     // Bought meanwhile through another checkout (another tab): this one is closed, nothing is charged.
     await closeOpenSession(deps.database.db, session.id);
-    throw alreadyOwned();
+    // Unless what made it owned was this very checkout, paid by a concurrent request (a double click, or
+    // two instances behind the proxy): that reader sees the same confirmation as the request that paid.
+    const now = await getPaymentSession(deps.database.db, userId, session.id);
+    if (now.status !== 'completed') throw alreadyOwned();
+    return paymentResult(now);
   }
   if (session.status === 'open') {
     // A print order needs somewhere to go; Stripe's page asks for it itself, this page asks here.
@@ -83,9 +87,14 @@ export async function payLocalSession(
     // The code ran out meanwhile: refused, nothing charged (decision 0050).
     if (paid.outcome === 'discount-ran-out') throw new AppError('DISCOUNT_RAN_OUT', 409, DISCOUNT_REFUSALS.ranOut);
   }
-  const after = await getPaymentSession(deps.database.db, userId, session.id);
-  return { status: after.status, redirectTo: completionRedirect(after), orderReference: after.orderReference };
+  return paymentResult(await getPaymentSession(deps.database.db, userId, session.id));
 }
+
+const paymentResult = (session: Awaited<ReturnType<typeof getPaymentSession>>): PaymentResult => ({
+  status: session.status,
+  redirectTo: completionRedirect(session),
+  orderReference: session.orderReference,
+});
 
 export async function cancelLocalSession(deps: Pick<AppDeps, 'database' | 'payments'>, userId: number, sessionId: string): Promise<PaymentResult> {
   const { db } = deps.database;

@@ -34,7 +34,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL', () 
     return { user, agent };
   }
   const downloadCount = async (userId: number) =>
-    (await one.database.db.select().from(purchases).where(eq(purchases.userId, userId)))[0].downloadCount;
+    (
+      await one.database.db
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), eq(purchases.format, 'ebook')))
+    )[0].downloadCount;
 
   it('50 parallel download requests give exactly one link and downloadCount 1', async () => {
     const { user, agent } = await ebookBuyer();
@@ -72,9 +77,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL', () 
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     expect(answers.every((a) => a.json().status === 'completed')).toBe(true);
+    // One paid e-book, and the one PDF edition that comes with it.
     const rows = await one.database.db.select().from(purchases).where(eq(purchases.userId, user.id));
-    expect(rows).toHaveLength(1);
+    const paid = rows.filter((row) => row.kind === 'paid');
+    expect(paid).toHaveLength(1);
+    expect(paid[0].format).toBe('ebook');
+    expect(rows.filter((row) => row.kind === 'included')).toEqual([
+      expect.objectContaining({ format: 'pdf', paidByPurchaseId: paid[0].id }),
+    ]);
+    expect(rows).toHaveLength(2);
     const [session] = await one.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
-    expect(session).toMatchObject({ status: 'completed', purchaseId: rows[0].id });
+    expect(session).toMatchObject({ status: 'completed', purchaseId: paid[0].id });
   });
 });
