@@ -4,12 +4,17 @@
  * a price as list price, discount and total.
  */
 import { type PurchaseStatus, formatPrice, isDigitalFormat } from './constants';
+import { preOrderNotice } from './schemas/pre-orders';
 
-/** A purchase's status as the buyer reads it: what is happening to their order. */
-export function orderStatusLabel(status: PurchaseStatus, format: string): string {
+/**
+ * A purchase's status as the buyer reads it: what is happening to their order. A paid order of a book not
+ * out yet (`availableAt`, its release date) is a pre-order, print or digital (issue 25 point 5).
+ */
+export function orderStatusLabel(status: PurchaseStatus, format: string, availableAt?: string | null): string {
   if (status === 'refunded') return 'Refunded';
   if (status === 'pending') return 'Awaiting payment';
   if (status === 'shipped') return 'Shipped';
+  if (availableAt) return preOrderNotice(availableAt);
   return isDigitalFormat(format) ? 'Paid' : 'Preparing to ship';
 }
 

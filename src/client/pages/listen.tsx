@@ -10,6 +10,7 @@ import { useAuthStatus } from '@client/lib/session';
 import { contentUrl, fetchChapters, fetchPosition } from '@client/features/reading/api';
 import { AudioPlayer } from '@client/features/reading/components/audio-player';
 import { RoomMessage } from '@client/features/reading/components/room-message';
+import { useReleaseDate } from './use-release-date';
 import { speedKey } from '@client/features/reading/prefs';
 import { usePositionSync } from '@client/features/reading/use-position-sync';
 import { isApiStatus } from '@client/lib/api-errors';
@@ -35,10 +36,11 @@ export default function ListenPage() {
   });
   const title = book.data?.title ?? SITE.bookTitle;
   useDocumentTitle(`Listening to ${title}`);
+  const releaseDate = useReleaseDate(bookId, opened.error);
 
   // A book that does not exist is no page (the server answered this path with 404 too).
   if (!valid || isApiStatus(book.error, 404)) return <NotFoundPage />;
-  if (opened.isError) return <RoomMessage error={opened.error} />;
+  if (opened.isError) return <RoomMessage error={opened.error} availableAt={releaseDate} />;
   return (
     <section className="mx-auto max-w-2xl px-4 pt-6 pb-28 sm:pt-10">
       <Link to="/profile#library" className={buttonClasses('ghost', 'sm', '-ml-2')}>

@@ -181,4 +181,34 @@ describe('/pay/:sessionId', () => {
     expect(screen.getByText('Whitby YO21 3PU')).toBeInTheDocument();
     expect(screen.getByText('Total paid')).toBeInTheDocument();
   });
+
+  it('a pre-order says "Pre-order, available on {date}" on the page, in the toast and on the print confirmation', async () => {
+    const availableAt = '2027-03-12T09:00:00.000Z';
+    mockFetch({
+      '/api/checkout/sessions/cs_1': () => json({ ...SESSION, availableAt }),
+      '/api/csrf-token': () => json({ csrfToken: 't' }),
+      '/api/checkout/sessions/cs_1/pay': () => json({ status: 'completed', redirectTo: '/profile#library', orderReference: 'WWD-1' }),
+    });
+    renderPay();
+    expect(await screen.findByText('Pre-order, available on 12 March 2027')).toBeInTheDocument();
+    expect(screen.getByText('In your library on release day')).toBeInTheDocument();
+    expect(screen.queryByText('Instant download')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £9.99' }));
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(screen.getByText('Payment successful')).toBeInTheDocument();
+    expect(screen.getByText('Pre-order, available on 12 March 2027. Your E-Book will be in your library on release day.')).toBeInTheDocument();
+  });
+
+  it('a confirmed hardcover pre-order has the pre-order as its status, not "Preparing to ship"', async () => {
+    mockFetch({
+      '/api/checkout/sessions/cs_1': () =>
+        json({ ...SESSION, status: 'completed', format: 'hardcover', digital: false, displayPrice: '£25.99', orderReference: 'WWD-PRE', availableAt: '2027-03-12T09:00:00.000Z' }),
+    });
+    renderPay();
+    expect(await screen.findByRole('heading', { name: 'Order confirmed' })).toBeInTheDocument();
+    expect(screen.getAllByText('Pre-order, available on 12 March 2027')).toHaveLength(2);
+    expect(screen.queryByText('Preparing to ship')).not.toBeInTheDocument();
+    expect(screen.getByText(/shipped to you when the book comes out on 12 March 2027/)).toBeInTheDocument();
+  });
 });
+

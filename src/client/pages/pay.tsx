@@ -6,9 +6,10 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '@client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, CreditCard, Gift, Lock, PackageCheck, XCircle } from 'lucide-react';
+import { CalendarClock, CheckCircle2, CreditCard, Gift, Lock, PackageCheck, XCircle } from 'lucide-react';
 import type { PaymentSession, ShippingAddress } from '@shared/schemas/checkout';
-import { priceLines } from '@shared/order-words';
+import { orderStatusLabel, priceLines } from '@shared/order-words';
+import { formatReleaseDate, preOrderNotice } from '@shared/schemas/pre-orders';
 import { formatLabel } from '@shared/constants';
 import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
@@ -114,6 +115,12 @@ function OrderSummary({ session }: { session: PaymentSession }) {
         <div>
           <h1 className="font-display text-2xl font-semibold text-bone-50">{session.book.title}</h1>
           <p className="mt-1 text-bone-300">{formatLabel(session.format)}</p>
+          {session.availableAt ? (
+            <p className="mt-3 inline-flex items-center gap-2 rounded-full border border-blood-500/40 bg-blood-500/10 px-3 py-1 text-sm text-bone-100">
+              <CalendarClock aria-hidden="true" className="size-4 text-blood-400" />
+              {preOrderNotice(session.availableAt)}
+            </p>
+          ) : null}
         </div>
       </div>
       {session.gift ? <GiftFor gift={session.gift} /> : null}
@@ -132,7 +139,7 @@ function OrderSummary({ session }: { session: PaymentSession }) {
         ) : null}
         <div className="flex justify-between text-bone-300">
           <dt>{session.digital ? 'Delivery' : 'Shipping'}</dt>
-          <dd>{session.gift ? 'By email to the recipient' : session.digital ? 'Instant download' : 'Included'}</dd>
+          <dd>{deliveryText(session)}</dd>
         </div>
         <div className="flex justify-between border-t border-ink-700 pt-3 text-base font-semibold text-bone-50">
           <dt>{session.status === 'completed' ? 'Total paid' : 'Total due'}</dt>
@@ -143,6 +150,22 @@ function OrderSummary({ session }: { session: PaymentSession }) {
       </dl>
     </div>
   );
+}
+
+/** How the order reaches the buyer; a pre-order's files (or its parcel) wait for the release. */
+function deliveryText(session: PaymentSession): string {
+  if (session.gift) return 'By email to the recipient';
+  if (session.availableAt) return session.digital ? 'In your library on release day' : 'Ships on release day, included';
+  return session.digital ? 'Instant download' : 'Included';
+}
+
+/** The payment toast's words: a pre-order says when it comes, never that it is ready. */
+function paidDescription(session: PaymentSession, orderReference: string | null): string {
+  const label = formatLabel(session.format);
+  if (session.availableAt) {
+    return `${preOrderNotice(session.availableAt)}. ${session.digital ? `Your ${label} will be in your library on release day.` : `Order ${orderReference ?? ''} confirmed.`}`;
+  }
+  return session.digital ? `Your ${label} is ready in your library.` : `Order ${orderReference ?? ''} confirmed.`;
 }
 
 const sendDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -188,12 +211,7 @@ function PayForm({ session }: { session: PaymentSession }) {
     try {
       const result = action === 'pay' ? await payLocalSession(session.id, shipTo) : await cancelLocalSession(session.id);
       if (action === 'pay' && result.status === 'completed') {
-        toast({
-          title: 'Payment successful',
-          description: session.digital
-            ? `Your ${formatLabel(session.format)} is ready in your library.`
-            : `Order ${result.orderReference ?? ''} confirmed.`,
-        });
+        toast({ title: 'Payment successful', description: paidDescription(session, result.orderReference) });
         // The library must show the new purchase, not a cached list.
         await queryClient.invalidateQueries({ queryKey: ['/api/library/books'] });
         await queryClient.invalidateQueries({ queryKey: MY_FORMATS_KEY });
@@ -276,7 +294,11 @@ function Completed({ session }: { session: PaymentSession }) {
       <div className="grid gap-5">
         <CheckCircle2 aria-hidden="true" className="size-10 text-blood-400" />
         <h2 className="font-display text-2xl font-semibold text-bone-50">Payment complete</h2>
-        <p className="text-bone-300">Your {formatLabel(session.format)} is waiting in your library.</p>
+        <p className="text-bone-300">
+          {session.availableAt
+            ? `Your ${formatLabel(session.format)} is reserved in your library and opens on ${formatReleaseDate(session.availableAt)}.`
+            : `Your ${formatLabel(session.format)} is waiting in your library.`}
+        </p>
         <Link to="/profile#library" className={buttonClasses('primary', 'lg', 'w-fit')}>
           Go to My Library
         </Link>
@@ -288,7 +310,8 @@ function Completed({ session }: { session: PaymentSession }) {
       <PackageCheck aria-hidden="true" className="size-10 text-blood-400" />
       <h2 className="font-display text-2xl font-semibold text-bone-50">Order confirmed</h2>
       <p className="text-bone-300">
-        Thank you. Your {formatLabel(session.format)} will be packed and shipped to you. A receipt is on its way to{' '}
+        Thank you. Your {formatLabel(session.format)} will be packed and shipped to you
+        {session.availableAt ? ` when the book comes out on ${formatReleaseDate(session.availableAt)}` : ''}. A receipt is on its way to{' '}
         {session.customerEmail}.
       </p>
       <dl className="grid gap-2 rounded-lg border border-ink-700 p-4 text-sm">
@@ -298,7 +321,7 @@ function Completed({ session }: { session: PaymentSession }) {
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-bone-400">Status</dt>
-          <dd className="text-bone-50">Preparing to ship</dd>
+          <dd className="text-right text-bone-50">{orderStatusLabel('completed', session.format, session.availableAt)}</dd>
         </div>
         {session.shippingAddress?.length ? (
           <div className="flex justify-between gap-4">

@@ -335,4 +335,28 @@ describe('the profile library', () => {
     expect(within(rowFor('E-Book')).getByRole('button', { name: 'Download E-Book' })).toBeEnabled();
     expect(within(rowFor('Audiobook')).queryByText(/Included with/)).not.toBeInTheDocument();
   });
+
+  it('before the release every order, the hardcover too, says "Pre-order, available on {date}"; after it a row without its file says "Not ready yet"', async () => {
+    const releaseAt = '2027-03-12T09:00:00.000Z';
+    mockFetch({
+      '/api/library/books': () =>
+        json([item({ id: 9, format: 'ebook', availableAt: releaseAt, fileReady: true }), item({ id: 10, format: 'audiobook', fileReady: false })]),
+      '/api/library/orders': () =>
+        json([
+          { id: 11, orderReference: 'WWD-PRE', format: 'hardcover', price: 2599, displayPrice: '£25.99', status: 'completed', purchaseDate: '2026-11-05T10:00:00Z', shippedAt: null, book, availableAt: releaseAt },
+          { id: 9, orderReference: 'WWD-PEB', format: 'ebook', price: 1299, displayPrice: '£12.99', status: 'completed', purchaseDate: '2026-11-05T10:00:00Z', shippedAt: null, book, availableAt: releaseAt },
+        ]),
+    });
+    renderTab();
+    const list = within((await screen.findByRole('heading', { name: 'Your Orders' })).closest('section')!);
+    expect(within(list.getByText(/WWD-PRE/).closest('li')!).getByText('Pre-order, available on 12 March 2027')).toBeInTheDocument();
+    expect(within(list.getByText(/WWD-PEB/).closest('li')!).getByText('Pre-order, available on 12 March 2027')).toBeInTheDocument();
+    expect(list.queryByText('Preparing to ship')).not.toBeInTheDocument();
+    expect(within(rowFor('E-Book')).getByText('Pre-order, available on 12 March 2027')).toBeInTheDocument();
+    expect(within(rowFor('E-Book')).queryByRole('button')).not.toBeInTheDocument();
+    const audio = rowFor('Audiobook');
+    expect(within(audio).getByText('Not ready yet')).toBeInTheDocument();
+    expect(audio).toHaveTextContent('We will email you the moment this file is in your library.');
+    expect(within(audio).queryByRole('button', { name: /Download/ })).not.toBeInTheDocument();
+  });
 });

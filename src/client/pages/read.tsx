@@ -8,6 +8,7 @@ import { type ContentFormat, contentUrl, fetchContent, fetchPosition } from '@cl
 import { EpubReader, preloadEpubReader } from '@client/features/reading/components/epub-reader';
 import { PdfReader } from '@client/features/reading/components/pdf-reader';
 import { RoomMessage } from '@client/features/reading/components/room-message';
+import { useReleaseDate } from './use-release-date';
 import { usePositionSync } from '@client/features/reading/use-position-sync';
 import { usePrefs } from '@client/features/reading/use-prefs';
 import { isApiStatus } from '@client/lib/api-errors';
@@ -43,10 +44,11 @@ export default function ReadPage() {
   useDocumentTitle(`Reading ${title}`);
   // The book has the whole screen; a not-found or error message keeps the site around it.
   useImmersivePage(valid && !opened.isError);
+  const releaseDate = useReleaseDate(bookId, opened.error);
 
   // A book that does not exist is no page (the server answered this path with 404 too).
   if (!valid || isApiStatus(book.error, 404)) return <NotFoundPage />;
-  if (opened.isError) return <RoomMessage error={opened.error} />;
+  if (opened.isError) return <RoomMessage error={opened.error} availableAt={releaseDate} />;
   // What both readers are given; each reports its own kind of place.
   const readerProps = (data: { file: Blob; position: { locator: string } | null }) => ({
     file: data.file,

@@ -162,6 +162,8 @@ export const paymentSessionSchema = z.object({
   gift: z.object({ recipientName: text(), recipientEmail: text(), sendAt: text().nullable() }).nullable().optional(),
   /** A paid print order: where it ships. */
   shippingAddress: z.array(text()).optional(),
+  /** The book is not out yet: its release date (ISO). The page says "Pre-order, available on {date}". */
+  availableAt: text().nullable().optional(),
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 

@@ -24,6 +24,8 @@ export const libraryItemSchema = z.object({
   includedWith: z.enum(['hardcover', 'paperback', 'ebook']).nullable().optional(),
   /** A pre-ordered book not out yet: when its download opens (ISO). */
   availableAt: text().nullable().optional(),
+  /** False when the book is out but the author has not uploaded this format's file yet ("Not ready yet"). */
+  fileReady: z.boolean().optional(),
   /** The download's link is still open and its transfer unfinished: resume it from this row until then (ISO). */
   resumeUntil: text().nullable().optional(),
   /** "Need another download?" was asked and waits for the author. */
@@ -49,6 +51,8 @@ export const orderSchema = z.object({
   displayListPrice: text().nullable().optional(),
   discountCode: text().nullable().optional(),
   refundedAt: text().nullable().optional(),
+  /** A pre-ordered book not out yet: its release date (ISO); the status reads "Pre-order, available on {date}". */
+  availableAt: text().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = z.array(orderSchema);

@@ -18,14 +18,16 @@ export class ContentError extends Error {
   constructor(
     public readonly status: number,
     message: string,
+    /** The server's code, e.g. NOT_RELEASED for a pre-ordered book before its release. */
+    public readonly code?: string,
   ) {
     super(message);
   }
 }
 
 async function refusal(res: Response): Promise<ContentError> {
-  const body = (await res.json().catch(() => null)) as { message?: string } | null;
-  return new ContentError(res.status, body?.message ?? 'The book could not be opened. Please try again in a moment.');
+  const body = (await res.json().catch(() => null)) as { message?: string; code?: string } | null;
+  return new ContentError(res.status, body?.message ?? 'The book could not be opened. Please try again in a moment.', body?.code);
 }
 
 /** The whole file as a Blob (the EPUB and PDF renderers need random access to it). */

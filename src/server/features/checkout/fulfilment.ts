@@ -116,7 +116,7 @@ export async function handlePaymentEvent(
     }
 
     const [buyer] = await tx
-      .select({ email: users.email, username: users.username, displayName: users.displayName, title: books.title })
+      .select({ email: users.email, username: users.username, displayName: users.displayName, title: books.title, releaseAt: books.releaseAt })
       .from(users)
       .innerJoin(books, eq(books.id, sql`${session.bookId}`))
       .where(eq(users.id, session.userId));
@@ -147,6 +147,7 @@ export async function handlePaymentEvent(
         publicUrl: config.publicUrl,
         giftFor: session.gift?.recipientName,
         included,
+        availableAt: buyer.releaseAt && buyer.releaseAt > now ? buyer.releaseAt : null,
       }),
       tx,
     );

@@ -16,10 +16,10 @@ import { ownsFormat } from '../library/service';
 import type { DbOrTx } from '../../db/client';
 
 /** The reader's own session, and only one the local provider created. */
-async function localSession(deps: Pick<AppDeps, 'database' | 'payments'>, userId: number, sessionId: string) {
+async function localSession(deps: Pick<AppDeps, 'database' | 'payments' | 'clock'>, userId: number, sessionId: string) {
   const { db } = deps.database;
   const provider = deps.payments;
-  const session = await getPaymentSession(db, userId, sessionId);
+  const session = await getPaymentSession(db, userId, sessionId, deps.clock.now());
   const [row] = await db
     .select({
       provider: checkoutSessions.provider,
@@ -62,9 +62,9 @@ export async function payLocalSession(
     await closeOpenSession(deps.database.db, session.id);
     // Unless what made it owned was this very checkout, paid by a concurrent request (a double click, or
     // two instances behind the proxy): that reader sees the same confirmation as the request that paid.
-    const now = await getPaymentSession(deps.database.db, userId, session.id);
-    if (now.status !== 'completed') throw alreadyOwned();
-    return paymentResult(now);
+    const current = await getPaymentSession(deps.database.db, userId, session.id, deps.clock.now());
+    if (current.status !== 'completed') throw alreadyOwned();
+    return paymentResult(current);
   }
   if (session.status === 'open') {
     // A print order needs somewhere to go; Stripe's page asks for it itself, this page asks here.
@@ -87,7 +87,7 @@ export async function payLocalSession(
     // The code ran out meanwhile: refused, nothing charged (decision 0050).
     if (paid.outcome === 'discount-ran-out') throw new AppError('DISCOUNT_RAN_OUT', 409, DISCOUNT_REFUSALS.ranOut);
   }
-  return paymentResult(await getPaymentSession(deps.database.db, userId, session.id));
+  return paymentResult(await getPaymentSession(deps.database.db, userId, session.id, deps.clock.now()));
 }
 
 const paymentResult = (session: Awaited<ReturnType<typeof getPaymentSession>>): PaymentResult => ({
@@ -96,13 +96,13 @@ const paymentResult = (session: Awaited<ReturnType<typeof getPaymentSession>>): 
   orderReference: session.orderReference,
 });
 
-export async function cancelLocalSession(deps: Pick<AppDeps, 'database' | 'payments'>, userId: number, sessionId: string): Promise<PaymentResult> {
+export async function cancelLocalSession(deps: Pick<AppDeps, 'database' | 'payments' | 'clock'>, userId: number, sessionId: string): Promise<PaymentResult> {
   const { db } = deps.database;
   const { session } = await localSession(deps, userId, sessionId);
   if (session.status === 'open') {
     await closeOpenSession(db, session.id);
   }
-  const after = await getPaymentSession(db, userId, session.id);
+  const after = await getPaymentSession(db, userId, session.id, deps.clock.now());
   return {
     status: after.status,
     redirectTo: after.status === 'completed' ? completionRedirect(after) : '/#purchase',

@@ -69,7 +69,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return getPaymentSession(db, request.auth!.userId, request.params.sessionId);
+      return getPaymentSession(db, request.auth!.userId, request.params.sessionId, app.deps.clock.now());
     },
   );
 

@@ -173,7 +173,7 @@ export async function createCheckout(
 }
 
 /** A checkout session as its owner's payment page shows it; anyone else gets 404. */
-export async function getPaymentSession(db: DbOrTx, userId: number, sessionId: string): Promise<PaymentSession> {
+export async function getPaymentSession(db: DbOrTx, userId: number, sessionId: string, now: Date): Promise<PaymentSession> {
   const [row] = await db
     .select({
       id: checkoutSessions.id,
@@ -192,6 +192,7 @@ export async function getPaymentSession(db: DbOrTx, userId: number, sessionId: s
       discountCode: discountCodes.code,
       gift: checkoutSessions.gift,
       shippingAddress: purchaseCustomerInfo.shippingAddress,
+      releaseAt: books.releaseAt,
     })
     .from(checkoutSessions)
     .innerJoin(books, eq(books.id, checkoutSessions.bookId))
@@ -220,6 +221,7 @@ export async function getPaymentSession(db: DbOrTx, userId: number, sessionId: s
     discountCode: row.discountCode ?? null,
     gift: row.gift ? { recipientName: row.gift.recipientName, recipientEmail: row.gift.recipientEmail, sendAt: row.gift.sendAt } : null,
     shippingAddress: addressLines(row.shippingAddress),
+    availableAt: row.releaseAt && row.releaseAt > now ? row.releaseAt.toISOString() : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { formatLabel, formatPrice, isDigitalFormat } from '@shared/constants';
 import { priceLines } from '@shared/order-words';
+import { formatReleaseDate, preOrderNotice } from '@shared/schemas/pre-orders';
 import type { MailMessage } from '../../platform/mail';
 import { escapeMarkup } from '../../platform/markup';
 
@@ -20,6 +21,8 @@ export interface ReceiptInput {
   giftFor?: string | null;
   /** What came with the order into the buyer's library (the ebook with print, the PDF with the ebook). */
   included?: string[];
+  /** A pre-order: the book's release date (its files, or its shipping, wait until then). */
+  availableAt?: Date | null;
 }
 
 /** "Includes: the E-Book and the PDF edition, each with its own download in your library." */
@@ -40,8 +43,13 @@ export function receiptMail(input: ReceiptInput): MailMessage {
   const date = input.purchaseDate.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
   const digital = isDigitalFormat(input.format);
   const includes = includedLine(input.included);
+  const preOrder = input.availableAt ? preOrderNotice(input.availableAt) : null;
   const next = input.giftFor
     ? `Your gift for ${input.giftFor} is on its way: we email them a link to claim it, at the time you chose. You can follow it under Your Orders:`
+    : input.availableAt
+    ? digital
+      ? `Your ${label} will be in your library on ${formatReleaseDate(input.availableAt)}, and we will email you when it is ready to read and download:`
+      : `Your ${label} will be shipped when the book comes out on ${formatReleaseDate(input.availableAt)}, to the address you gave at checkout. You can follow its status in your account:`
     : digital
     ? `Your ${label} is waiting in your library. Each digital format can be downloaded once, so download it on the device you want to keep it on:`
     : `Your ${label} order will be packed and shipped to the address you gave at checkout. You can follow its status in your account:`;
@@ -52,6 +60,7 @@ export function receiptMail(input: ReceiptInput): MailMessage {
     '',
     `Order reference: ${input.orderReference}`,
     `Item: ${input.bookTitle} (${label})`,
+    ...(preOrder ? [preOrder] : []),
     `List price: ${price.listPrice}`,
     `${discountLabel}: ${discount}`,
     `Total paid: ${price.total}`,
@@ -67,7 +76,7 @@ export function receiptMail(input: ReceiptInput): MailMessage {
 <p>Thank you for buying <strong>${escapeMarkup(input.bookTitle)}</strong>.</p>
 <table cellpadding="4">
 <tr><td>Order reference</td><td><strong>${escapeMarkup(input.orderReference)}</strong></td></tr>
-<tr><td>Item</td><td>${escapeMarkup(input.bookTitle)} (${escapeMarkup(label)})</td></tr>
+<tr><td>Item</td><td>${escapeMarkup(input.bookTitle)} (${escapeMarkup(label)})${preOrder ? `<br><strong>${escapeMarkup(preOrder)}</strong>` : ''}</td></tr>
 <tr><td>List price</td><td>${escapeMarkup(price.listPrice)}</td></tr>
 <tr><td>${escapeMarkup(discountLabel)}</td><td>${escapeMarkup(discount)}</td></tr>
 <tr><td><strong>Total paid</strong></td><td><strong>${escapeMarkup(price.total)}</strong></td></tr>

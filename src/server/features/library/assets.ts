@@ -1,5 +1,5 @@
 /** A book's digital files as the database lists them, and their answer shape (SPEC 3 "Digital asset"). */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DigitalAsset } from '@shared/schemas/library';
 import type { DbOrTx } from '../../db/client';
 import { digitalAssets } from '../../db/schema';
@@ -30,4 +30,16 @@ export function toAssetAnswer(row: AssetRow): DigitalAsset {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The formats each of these books has a file for: what a bought format can be downloaded or read from. */
+export async function uploadedFormats(db: DbOrTx, bookIds: number[]): Promise<Map<number, Set<string>>> {
+  const byBook = new Map<number, Set<string>>();
+  if (bookIds.length === 0) return byBook;
+  const rows = await db
+    .selectDistinct({ bookId: digitalAssets.bookId, format: digitalAssets.format })
+    .from(digitalAssets)
+    .where(inArray(digitalAssets.bookId, [...new Set(bookIds)]));
+  for (const row of rows) byBook.set(row.bookId, (byBook.get(row.bookId) ?? new Set()).add(row.format));
+  return byBook;
 }

@@ -64,7 +64,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return listOrders(db, request.auth!.userId);
+      return listOrders(db, request.auth!.userId, app.deps.clock.now());
     },
   );
 

@@ -9,7 +9,7 @@ import { pendingReleases } from '../pre-orders/service';
 import { owned, ownedFormat } from './ownership';
 import { openLinks, recordIssuedLink } from './transfers';
 import { pendingRequests } from './download-requests';
-import { booksWithPdf } from './pdf-edition';
+import { uploadedFormats } from './assets';
 
 // What other features may use of this one (their only way in).
 export { safeFileName } from './download-link';
@@ -49,19 +49,22 @@ export async function listLibrary(db: DbOrTx, userId: number, now = new Date()):
       ),
     )
     .orderBy(desc(purchases.purchaseDate), asc(purchases.id));
-  const [releases, links, requests, withPdf] = await Promise.all([
+  const [releases, links, requests, files] = await Promise.all([
     pendingReleases(db, rows.map((r) => r.bookId), now),
     openLinks(db, userId, rows.map((r) => r.id), now),
     pendingRequests(db, userId),
-    booksWithPdf(db, rows.filter((r) => r.format === 'pdf').map((r) => r.bookId)),
+    uploadedFormats(db, rows.map((r) => r.bookId)),
   ]);
+  const hasFile = (r: { bookId: number; format: string }) => files.get(r.bookId)?.has(r.format) ?? false;
   // The PDF edition comes with every e-book, but it is shown only once the author has uploaded it (0066).
-  const items = rows.filter((r) => r.format !== 'pdf' || withPdf.has(r.bookId)).map((r) => ({
+  const items = rows.filter((r) => r.format !== 'pdf' || hasFile(r)).map((r) => ({
     ...r,
     format: r.format as LibraryItem['format'],
     lastDownloaded: r.lastDownloaded?.toISOString() ?? null,
     purchaseDate: r.purchaseDate.toISOString(),
     availableAt: releases.get(r.bookId)?.toISOString() ?? null,
+    // Out, but released before its file was uploaded: the row says so rather than offer a dead download.
+    fileReady: releases.has(r.bookId) || hasFile(r),
     resumeUntil: links.has(r.id) ? new Date(links.get(r.id)!.expiresAt).toISOString() : null,
     downloadRequest: requests.has(r.id) ? ('pending' as const) : null,
   }));
@@ -73,7 +76,7 @@ export async function listLibrary(db: DbOrTx, userId: number, now = new Date()):
  * gift, with its status, refund and discount. Rows that came with another order (an included e-book, a
  * claimed gift) are not orders of theirs.
  */
-export async function listOrders(db: DbOrTx, userId: number): Promise<Order[]> {
+export async function listOrders(db: DbOrTx, userId: number, now = new Date()): Promise<Order[]> {
   const rows = await db
     .select({
       id: purchases.id,
@@ -94,10 +97,14 @@ export async function listOrders(db: DbOrTx, userId: number): Promise<Order[]> {
     .leftJoin(discountCodes, eq(discountCodes.id, checkoutSessions.discountCodeId))
     .where(and(eq(purchases.userId, userId), inArray(purchases.kind, ['paid', 'gift'])))
     .orderBy(desc(purchases.purchaseDate), desc(purchases.id));
-  const gifts = await giftSummaries(db, rows.map((r) => r.id));
+  const [gifts, releases] = await Promise.all([
+    giftSummaries(db, rows.map((r) => r.id)),
+    pendingReleases(db, rows.map((r) => r.book.id), now),
+  ]);
   return rows.map(({ originalAmount, ...r }) => ({
     ...(gifts.has(r.id) ? { gift: gifts.get(r.id) } : {}),
     ...r,
+    availableAt: releases.get(r.book.id)?.toISOString() ?? null,
     displayListPrice: originalAmount != null && originalAmount > r.price ? formatPrice(originalAmount) : null,
     refundedAt: r.refundedAt?.toISOString() ?? null,
     format: r.format as Order['format'],

@@ -238,12 +238,33 @@ describe('a release with a pre-ordered format that has no file (issue 25 point 5
 
     const reader = await createUser(t.database, { displayName: 'Early Reader' });
     const agent = await signedInAgent(t.app, reader.id);
+    const notice = preOrderNotice(releaseAt);
     for (const format of ['ebook', 'audiobook', 'hardcover']) {
       const checkout = await agent.post('/api/checkout', { bookId: upcomingId, format });
       expect(checkout.statusCode, checkout.body).toBe(200);
-      const paid = await agent.post(`/api/checkout/sessions/${checkout.json().url.split('/').pop()}/pay`, format === 'hardcover' ? { shippingAddress: TEST_ADDRESS } : undefined);
+      const sessionId = checkout.json().url.split('/').pop();
+      // The payment page knows it sells a pre-order, before and after paying.
+      expect((await agent.get(`/api/checkout/sessions/${sessionId}`)).json().availableAt).toBe(releaseAt.toISOString());
+      const paid = await agent.post(`/api/checkout/sessions/${sessionId}/pay`, format === 'hardcover' ? { shippingAddress: TEST_ADDRESS } : undefined);
       expect(paid.statusCode, paid.body).toBe(200);
+      expect((await agent.get(`/api/checkout/sessions/${sessionId}`)).json()).toMatchObject({ status: 'completed', availableAt: releaseAt.toISOString() });
     }
+    // Every receipt says it is a pre-order and when it comes; none says the file is ready.
+    const receipts = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, reader.email), eq(mailOutbox.kind, 'receipt')));
+    expect(receipts).toHaveLength(3);
+    for (const receipt of receipts) {
+      expect(receipt.text).toContain(notice);
+      expect(receipt.text).not.toContain('is waiting in your library');
+    }
+    expect(receipts.find((r) => r.subject.includes('(E-Book)'))!.text).toContain('will be in your library on');
+    expect(receipts.find((r) => r.subject.includes('(Hardcover)'))!.text).toContain('will be shipped when the book comes out on');
+    // "Your Orders" carries the date on every order, the hardcover's included.
+    const orders = (await agent.get('/api/library/orders')).json();
+    expect(orders.map((o: { format: string; availableAt: string }) => [o.format, o.availableAt]).sort()).toEqual([
+      ['audiobook', releaseAt.toISOString()],
+      ['ebook', releaseAt.toISOString()],
+      ['hardcover', releaseAt.toISOString()],
+    ]);
     // The audiobook arrives before the release; the e-book does not.
     const [master] = await t.database.db.select().from(digitalAssets).where(eq(digitalAssets.format, 'audiobook'));
     await t.database.db
@@ -260,6 +281,14 @@ describe('a release with a pre-ordered format that has no file (issue 25 point 5
     expect(mail.text).toContain('Your pre-ordered Hardcover is being prepared for shipping.');
     expect(mail.text).toContain('Your E-Book is not ready yet: we will email you again the moment it is in your library.');
     expect(mail.text).not.toMatch(/E-Book[^\n]*ready to download/);
+    // Out now: orders are no longer pre-orders, and the library row without a file says so instead of offering a download.
+    const out = await signedInAgent(t.app, reader.id);
+    expect((await out.get('/api/library/orders')).json().every((o: { availableAt: string | null }) => o.availableAt === null)).toBe(true);
+    const rows = (await out.get('/api/library/books')).json() as Array<{ format: string; fileReady: boolean; availableAt: string | null }>;
+    expect(rows.map((r) => [r.format, r.fileReady, r.availableAt]).sort()).toEqual([
+      ['audiobook', true, null],
+      ['ebook', false, null],
+    ]);
 
     // The author uploads the e-book: its buyer hears once, and only then.
     const fresh = await signedInAgent(t.app, (await createUser(t.database, { role: 'admin' })).id);
@@ -272,6 +301,7 @@ describe('a release with a pre-ordered format that has no file (issue 25 point 5
     expect(mails).toHaveLength(2);
     expect(mails[1].subject).toMatch(/^Your E-Book of .+ is ready to download$/);
     expect(mails[1].text).toContain('now in your library, ready to download');
+    expect(((await out.get('/api/library/books')).json() as Array<{ format: string; fileReady: boolean }>).find((r) => r.format === 'ebook')!.fileReady).toBe(true);
     // A replacement of the file mails nobody again.
     const again = await fresh.request({ method: 'PUT', url: `/api/admin/books/${upcomingId}/files/ebook`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
     expect(again.statusCode).toBe(200);

@@ -10,7 +10,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'lo
 
 function statusLabel(order: Order): string {
   if (order.status === 'refunded' && order.refundedAt) return `Refunded on ${dateFormat.format(new Date(order.refundedAt))}`;
-  return orderStatusLabel(order.status, order.format);
+  return orderStatusLabel(order.status, order.format, order.availableAt);
 }
 
 const ORDER_ICON = (order: Order) =>
