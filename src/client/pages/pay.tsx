@@ -116,8 +116,8 @@ function OrderSummary({ session }: { session: PaymentSession }) {
           <h1 className="font-display text-2xl font-semibold text-bone-50">{session.book.title}</h1>
           <p className="mt-1 text-bone-300">{formatLabel(session.format)}</p>
           {session.availableAt ? (
-            <p className="mt-3 inline-flex items-center gap-2 rounded-full border border-blood-500/40 bg-blood-500/10 px-3 py-1 text-sm text-bone-100">
-              <CalendarClock aria-hidden="true" className="size-4 text-blood-400" />
+            <p className="mt-3 flex items-start gap-2 rounded-lg border border-blood-500/40 bg-blood-500/10 px-3 py-2 text-sm text-bone-100">
+              <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blood-400" />
               {preOrderNotice(session.availableAt)}
             </p>
           ) : null}

@@ -64,7 +64,7 @@ export function LibraryBookCard({ group, handlers, itemActions }: Props) {
                 <span className="rounded-full border border-bone-300/30 px-3 py-1 text-sm text-bone-200">{preOrderNotice(item.availableAt)}</span>
               ) : item.fileReady === false ? (
                 // Out, but its file is not uploaded yet: no dead download; the buyer is mailed when it is in.
-                <span className="max-w-xs text-right text-sm text-bone-300">
+                <span className="max-w-xs text-sm text-bone-300 sm:text-right">
                   <span className="block font-medium text-bone-100">Not ready yet</span>
                   We will email you the moment this file is in your library.
                 </span>
