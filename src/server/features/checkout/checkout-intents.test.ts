@@ -1,31 +1,20 @@
 /** One purchase intent, one checkout (issue 25 point 2): a repeated request never starts a second payment. */
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, purchases } from '../../db/schema';
-import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
-import { TEST_ADDRESS, featuredBookId } from './test-support';
+import type { TestApp } from '../../test/helpers';
+import { TEST_ADDRESS, checkoutSessionsOf, newBuyer, purchasesOf, storeApp } from './test-support';
 
 describe('checkout intents', () => {
   let t: TestApp;
   let bookId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    bookId = await featuredBookId(t.app);
-  });
+  beforeAll(async () => ({ t, bookId } = await storeApp()));
   afterAll(() => t.close());
 
-  const newBuyer = async () => {
-    const user = await createUser(t.database);
-    return { user, agent: await signedInAgent(t.app, user.id) };
-  };
-  const sessionsOf = (userId: number) => t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId));
-  const rowsOf = (userId: number, format: string) =>
-    t.database.db.select().from(purchases).where(and(eq(purchases.userId, userId), eq(purchases.format, format)));
+  const sessionsOf = (userId: number) => checkoutSessionsOf(t, userId);
+  const rowsOf = (userId: number, format: string) => purchasesOf(t, userId, format);
   const key = (n: number) => `intent-key-${String(n).padStart(8, '0')}`;
 
   it('a repeated request of one purchase intent answers the same payment page, then its confirmation', async () => {
-    const { user, agent } = await newBuyer();
+    const { user, agent } = await newBuyer(t, bookId, []);
     const body = { bookId, format: 'paperback', idempotencyKey: key(1) };
     const first = await agent.post('/api/checkout', body);
     expect(first.statusCode).toBe(200);
@@ -45,7 +34,7 @@ describe('checkout intents', () => {
   });
 
   it('a digital purchase repeated after paying answers its confirmation, not "Already in your library"', async () => {
-    const { user, agent } = await newBuyer();
+    const { user, agent } = await newBuyer(t, bookId, []);
     const body = { bookId, format: 'ebook', idempotencyKey: key(2) };
     const sessionId = (await agent.post('/api/checkout', body)).json().url.split('/').pop();
     await agent.post(`/api/checkout/sessions/${sessionId}/pay`);
@@ -54,7 +43,7 @@ describe('checkout intents', () => {
   });
 
   it('simultaneous requests of one intent start one checkout', async () => {
-    const { user, agent } = await newBuyer();
+    const { user, agent } = await newBuyer(t, bookId, []);
     const body = { bookId, format: 'audiobook', idempotencyKey: key(3) };
     await agent.fetchCsrf();
     const answers = await Promise.all([agent.post('/api/checkout', body), agent.post('/api/checkout', body), agent.post('/api/checkout', body)]);
@@ -69,7 +58,7 @@ describe('checkout intents', () => {
   });
 
   it('a cancelled checkout frees its intent: the same key starts a new payment', async () => {
-    const { agent } = await newBuyer();
+    const { agent } = await newBuyer(t, bookId, []);
     const body = { bookId, format: 'audiobook', idempotencyKey: key(4) };
     const first = (await agent.post('/api/checkout', body)).json().url.split('/').pop();
     await agent.post(`/api/checkout/sessions/${first}/cancel`);
@@ -80,7 +69,7 @@ describe('checkout intents', () => {
   });
 
   it('the same key for another format is refused and starts nothing', async () => {
-    const { user, agent } = await newBuyer();
+    const { user, agent } = await newBuyer(t, bookId, []);
     await agent.post('/api/checkout', { bookId, format: 'audiobook', idempotencyKey: key(5) });
     const other = await agent.post('/api/checkout', { bookId, format: 'hardcover', idempotencyKey: key(5) });
     expect(other.statusCode).toBe(409);
@@ -88,7 +77,7 @@ describe('checkout intents', () => {
   });
 
   it('refuses a malformed key with 400', async () => {
-    const { agent } = await newBuyer();
+    const { agent } = await newBuyer(t, bookId, []);
     const res = await agent.post('/api/checkout', { bookId, format: 'audiobook', idempotencyKey: 'short' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('A valid idempotencyKey is required');

@@ -1,23 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookPrices, checkoutSessions, mailOutbox, purchaseCustomerInfo, purchases } from '../../db/schema';
-import { TestAgent, type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
-import { TEST_ADDRESS, buy, featuredBookId, startCheckout } from './test-support';
+import { TestAgent, type TestApp, createUser, signedInAgent } from '../../test/helpers';
+import { TEST_ADDRESS, buy, newBuyer, startCheckout, storeApp } from './test-support';
 
 describe('checkout with the local payment page', () => {
   let t: TestApp;
   let bookId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com' } });
-    bookId = await featuredBookId(t.app);
-  });
+  beforeAll(async () => ({ t, bookId } = await storeApp({ env: { PUBLIC_URL: 'https://shop.example.com' } })));
   afterAll(() => t.close());
 
-  const newBuyer = async () => {
-    const user = await createUser(t.database);
-    return { user, agent: await signedInAgent(t.app, user.id) };
-  };
 
   it('lists the four formats with server prices and the seeded display text', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/store/formats' });
@@ -37,7 +29,7 @@ describe('checkout with the local payment page', () => {
   });
 
   it('prices the checkout from the server table, ignoring any amount the client sends', async () => {
-    const { agent } = await newBuyer();
+    const { agent } = await newBuyer(t, bookId, []);
     const res = await agent.post('/api/checkout', { bookId, format: 'ebook', amount: 1 });
     expect(res.statusCode).toBe(200);
     const sessionId = res.json().url.split('/').pop();
@@ -48,7 +40,7 @@ describe('checkout with the local payment page', () => {
   });
 
   it('refuses unknown formats, unknown books and books not on sale with clear 4xx errors', async () => {
-    const { agent } = await newBuyer();
+    const { agent } = await newBuyer(t, bookId, []);
     const badFormat = await agent.post('/api/checkout', { bookId, format: 'scroll' });
     expect(badFormat.statusCode).toBe(400);
     expect(badFormat.json().message).toBe('Invalid format specified');
@@ -68,7 +60,7 @@ describe('checkout with the local payment page', () => {
   });
 
   it('paying fulfils once: purchase, customer info, receipt mail with the library link', async () => {
-    const { user, agent } = await newBuyer();
+    const { user, agent } = await newBuyer(t, bookId, []);
     const paid = await buy(agent, bookId, 'ebook');
     expect(paid).toMatchObject({ status: 'completed', redirectTo: '/profile#library' });
     expect(paid.orderReference).toMatch(/^WWD-[0-9A-F]{10}$/);
@@ -113,7 +105,7 @@ describe('checkout with the local payment page', () => {
   });
 
   it('a hardcover is an order to ship: listed with its status; only its included ebook is in the library', async () => {
-    const { agent } = await newBuyer();
+    const { agent } = await newBuyer(t, bookId, []);
     const paid = await buy(agent, bookId, 'hardcover');
     expect(paid.redirectTo).toBe(`/pay/${paid.sessionId}`);
     const orders = (await agent.get('/api/library/orders')).json();
@@ -124,7 +116,7 @@ describe('checkout with the local payment page', () => {
   });
 
   it('a print order on the local page asks where to ship it; the address is kept on the order and shown', async () => {
-    const { user, agent } = await newBuyer();
+    const { user, agent } = await newBuyer(t, bookId, []);
     const sessionId = await startCheckout(agent, bookId, 'paperback');
     const missing = await agent.post(`/api/checkout/sessions/${sessionId}/pay`);
     expect(missing.statusCode).toBe(400);
@@ -147,9 +139,9 @@ describe('checkout with the local payment page', () => {
   });
 
   it("another user can neither see nor pay someone else's checkout", async () => {
-    const { agent } = await newBuyer();
+    const { agent } = await newBuyer(t, bookId, []);
     const sessionId = await startCheckout(agent, bookId, 'ebook');
-    const other = await newBuyer();
+    const other = await newBuyer(t, bookId, []);
     expect((await other.agent.get(`/api/checkout/sessions/${sessionId}`)).statusCode).toBe(404);
     expect((await other.agent.post(`/api/checkout/sessions/${sessionId}/pay`)).statusCode).toBe(404);
     const [row] = await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
@@ -157,7 +149,7 @@ describe('checkout with the local payment page', () => {
   });
 
   it('a cancelled checkout cannot be paid afterwards', async () => {
-    const { user, agent } = await newBuyer();
+    const { user, agent } = await newBuyer(t, bookId, []);
     const sessionId = await startCheckout(agent, bookId, 'ebook');
     const cancel = await agent.post(`/api/checkout/sessions/${sessionId}/cancel`);
     expect(cancel.json()).toMatchObject({ status: 'cancelled', redirectTo: '/#purchase' });
@@ -167,7 +159,7 @@ describe('checkout with the local payment page', () => {
   });
 
   it('an expired checkout cannot be paid', async () => {
-    const { user, agent } = await newBuyer();
+    const { user, agent } = await newBuyer(t, bookId, []);
     const sessionId = await startCheckout(agent, bookId, 'audiobook');
     t.clock.advance(61 * 60 * 1000);
     const pay = await agent.post(`/api/checkout/sessions/${sessionId}/pay`);
@@ -176,7 +168,7 @@ describe('checkout with the local payment page', () => {
   });
 
   it('requires the CSRF token to pay', async () => {
-    const { agent } = await newBuyer();
+    const { agent } = await newBuyer(t, bookId, []);
     const sessionId = await startCheckout(agent, bookId, 'ebook');
     const res = await agent.post(`/api/checkout/sessions/${sessionId}/pay`, undefined, { csrf: false });
     expect(res.statusCode).toBe(403);
@@ -188,10 +180,7 @@ describe('checkout with the local payment page', () => {
 describe('checkout request order', () => {
   let t: TestApp;
   let bookId: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-    bookId = await featuredBookId(t.app);
-  });
+  beforeAll(async () => ({ t, bookId } = await storeApp()));
   afterAll(() => t.close());
 
   it('judges the body before the session: an invalid body is 400 signed in or not, a valid one without a session 401', async () => {

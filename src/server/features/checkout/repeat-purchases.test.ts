@@ -1,31 +1,22 @@
 /** No one pays twice (issue 25 points 1 and 2): owned digital formats, and a second print copy a moment later. */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECENT_PURCHASE_WINDOW_MS } from '@shared/schemas/checkout';
-import { checkoutSessions, purchases } from '../../db/schema';
-import { TestAgent, type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
-import { TEST_ADDRESS, buy, featuredBookId } from './test-support';
+import { checkoutSessions } from '../../db/schema';
+import { TestAgent, type TestApp } from '../../test/helpers';
+import { TEST_ADDRESS, buy, checkoutSessionsOf, newBuyer, purchasesOf, storeApp } from './test-support';
 
 describe('repeat purchases', () => {
   let t: TestApp;
   let bookId: number;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    bookId = await featuredBookId(t.app);
-  });
+  beforeAll(async () => ({ t, bookId } = await storeApp()));
   afterAll(() => t.close());
 
-  const newBuyer = async () => {
-    const user = await createUser(t.database);
-    return { user, agent: await signedInAgent(t.app, user.id) };
-  };
-  const sessionsOf = (userId: number) => t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId));
-  const rowsOf = (userId: number, format: string) =>
-    t.database.db.select().from(purchases).where(and(eq(purchases.userId, userId), eq(purchases.format, format)));
+  const sessionsOf = (userId: number) => checkoutSessionsOf(t, userId);
+  const rowsOf = (userId: number, format: string) => purchasesOf(t, userId, format);
 
   it('refuses an owned digital format with 409 "Already in your library" before any checkout exists', async () => {
-    const { user, agent } = await newBuyer();
+    const { user, agent } = await newBuyer(t, bookId, []);
     await buy(agent, bookId, 'ebook');
     const before = await sessionsOf(user.id);
 
@@ -46,7 +37,7 @@ describe('repeat purchases', () => {
   });
 
   it('counts the ebook that came with a print copy as owned', async () => {
-    const { agent } = await newBuyer();
+    const { agent } = await newBuyer(t, bookId, []);
     await buy(agent, bookId, 'hardcover');
     const ebook = await agent.post('/api/checkout', { bookId, format: 'ebook' });
     expect(ebook.statusCode).toBe(409);
@@ -54,7 +45,7 @@ describe('repeat purchases', () => {
   });
 
   it('a payment page left open is refused at Pay once the format is owned through another checkout', async () => {
-    const { user, agent } = await newBuyer();
+    const { user, agent } = await newBuyer(t, bookId, []);
     const first = (await agent.post('/api/checkout', { bookId, format: 'audiobook' })).json().url.split('/').pop();
     const second = (await agent.post('/api/checkout', { bookId, format: 'audiobook' })).json().url.split('/').pop();
     expect((await agent.post(`/api/checkout/sessions/${first}/pay`)).json().status).toBe('completed');
@@ -68,7 +59,7 @@ describe('repeat purchases', () => {
   });
 
   it('a second print copy a moment later is asked for first, and bought when confirmed', async () => {
-    const { user, agent } = await newBuyer();
+    const { user, agent } = await newBuyer(t, bookId, []);
     await buy(agent, bookId, 'paperback');
     const again = await agent.post('/api/checkout', { bookId, format: 'paperback' });
     expect(again.statusCode).toBe(409);
@@ -84,7 +75,7 @@ describe('repeat purchases', () => {
   });
 
   it('print can be bought again without asking once the moment has passed', async () => {
-    const { agent } = await newBuyer();
+    const { agent } = await newBuyer(t, bookId, []);
     await buy(agent, bookId, 'hardcover');
     t.clock.advance(RECENT_PURCHASE_WINDOW_MS + 1000);
     try {
@@ -96,7 +87,7 @@ describe('repeat purchases', () => {
 
   it('GET /api/store/my-formats: owned formats and what was bought a moment ago, for the caller only', async () => {
     expect((await new TestAgent(t.app).get('/api/store/my-formats')).statusCode).toBe(401);
-    const { agent } = await newBuyer();
+    const { agent } = await newBuyer(t, bookId, []);
     const empty = (await agent.get('/api/store/my-formats')).json();
     expect(empty.bookId).toBe(bookId);
     expect(empty.formats.every((f: { owned: boolean; recentPurchase: unknown }) => !f.owned && f.recentPurchase === null)).toBe(true);

@@ -6,14 +6,26 @@ import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { isDigitalFormat } from '@shared/constants';
-import { digitalAssets, purchases } from '../../db/schema';
-import { type TestAgent, type TestApp, createUser, signedInAgent } from '../../test/helpers';
+import { checkoutSessions, digitalAssets, purchases } from '../../db/schema';
+import { type TestAgent, type TestApp, type TestAppOptions, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 
 export async function featuredBookId(app: FastifyInstance): Promise<number> {
   const res = await app.inject({ method: 'GET', url: '/api/books/featured' });
   expect(res.statusCode).toBe(200);
   return res.json().id as number;
 }
+
+/** A test app of its own (store routes have per-address limits) and the featured book's id. */
+export async function storeApp(options?: TestAppOptions): Promise<{ t: TestApp; bookId: number }> {
+  const t = await createTestApp(options);
+  return { t, bookId: await featuredBookId(t.app) };
+}
+
+/** The reader's checkout sessions, and their purchases of one format, as stored. */
+export const checkoutSessionsOf = (t: TestApp, userId: number) =>
+  t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId));
+export const purchasesOf = (t: TestApp, userId: number, format: string) =>
+  t.database.db.select().from(purchases).where(and(eq(purchases.userId, userId), eq(purchases.format, format)));
 
 /** POST /api/checkout and return the checkout session id from the local payment URL. */
 export async function startCheckout(agent: TestAgent, bookId: number, format: string): Promise<string> {

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { type Zippable, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readingPositions } from '../../db/schema';
-import { type TestApp, createTestApp, createUser } from '../../test/helpers';
-import { featuredBookId } from '../checkout/test-support';
+import { type TestApp, createUser } from '../../test/helpers';
+import { storeApp } from '../checkout/test-support';
 import { adminAgent } from '../admin/test-fixtures';
 import { MULTIPART_CONTENT_TYPE, multipartBody } from '../copies/test-support';
 import { carryPositionsToNewMaster } from './service';
@@ -33,10 +33,7 @@ function epubWith(chapters: string[]): Buffer {
 describe('replacing the e-book master keeps readers in their chapter', () => {
   let t: TestApp;
   let bookId: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-    bookId = await featuredBookId(t.app);
-  });
+  beforeAll(async () => ({ t, bookId } = await storeApp()));
   afterAll(() => t.close());
 
   it('moves each place to where its chapter now stands, drops only places in a chapter that is gone', async () => {
