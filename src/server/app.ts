@@ -38,6 +38,7 @@ import { httpsDetector, registerSecurityHeaders, trustedProxyCheck } from './pla
 import { csrfPlugin } from './platform/csrf';
 import { sessionPlugin } from './platform/sessions';
 import { loadRenderApp, type RenderApp, spaPlugin } from './platform/spa';
+import { openReports } from './platform/reports';
 import { resolveServerSecret } from './platform/settings';
 import { registerFeatures } from './features';
 import type { AppDeps } from './deps';
@@ -152,9 +153,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
     mailer.onEnqueued = () => jobs.kick('mail-dispatch');
   }
+  const reports = openReports(database, { slots: config.REPORT_POOL_SIZE, timeoutMs: config.REPORT_TIMEOUT_MS });
+  app.addHook('onClose', async () => reports.close());
   const deps: AppDeps = {
     config,
     database,
+    reports,
     clock,
     random,
     files,

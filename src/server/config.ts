@@ -48,6 +48,9 @@ const envObject = z.object({
     DEMO_LOGIN: bool.optional(),
     SITE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** How long an admin report may wait for its turn and run (decision 0070), and how many run at once. */
+    REPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    REPORT_POOL_SIZE: z.coerce.number().int().min(1).max(20).default(3),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -15,10 +15,13 @@ import type { MemoCache } from './platform/memo-cache';
 import type { SiteMetrics } from './platform/metrics';
 import type { PaymentProvider } from './platform/payments';
 import type { RateCounter } from './platform/rate-limit';
+import type { Reports } from './platform/reports';
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** The author's reports: their own connections, a statement timeout and a few at once (decision 0070). */
+  reports: Reports;
   clock: Clock;
   random: Random;
   files: FileStore;

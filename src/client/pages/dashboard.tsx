@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useDashboardStats } from '@client/features/dashboard/api';
 import { formatLongDate } from '@client/lib/format';
+import { ApiError } from '@client/lib/api-errors';
 import { OverviewTab } from '@client/features/dashboard/overview-tab';
 import { SalesTab } from '@client/features/dashboard/sales-tab';
 import { ContentTab } from '@client/features/dashboard/content-tab';
@@ -48,6 +49,10 @@ export default function DashboardPage() {
         <div className="grid max-w-xl gap-4">
           <Alert variant="destructive" title="Error">
             Failed to load dashboard data. Please try again later.
+            {query.error instanceof ApiError && query.error.code === 'REPORT_TIMEOUT' ? (
+              // The database is busy: the figures were stopped rather than holding the site up.
+              <span className="mt-1 block">{query.error.serverMessage}</span>
+            ) : null}
           </Alert>
           <Button className="w-fit" onClick={() => query.refetch()}>
             Try Again

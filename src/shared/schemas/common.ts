@@ -84,6 +84,9 @@ export const idParam = z.object({ id: dbId() });
 
 export const INVALID_FORMAT_MESSAGE = 'Invalid format specified';
 
+/** What an admin report answers when it cannot start or finish in its time (503). */
+export const REPORT_TOO_LONG = 'This report is taking too long. Please try again in a few minutes.';
+
 /** Letters, digits and ._%+- before an @, then a domain, then a top-level part of 2 or more letters. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 

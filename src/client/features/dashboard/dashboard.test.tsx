@@ -1,3 +1,4 @@
+import { REPORT_TOO_LONG } from '@shared/schemas/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DashboardStats } from '@shared/schemas/dashboard';
@@ -181,6 +182,13 @@ describe('Author Dashboard page', () => {
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('tab', { name: 'Overview' })).toBeInTheDocument();
+  });
+
+  it('a report stopped for taking too long says so beside the usual failure', async () => {
+    mockFetch({ '/api/dashboard/stats': () => json({ message: REPORT_TOO_LONG, code: 'REPORT_TIMEOUT' }, 503) });
+    renderAt(<DashboardPage />, '/dashboard');
+    expect(await screen.findByText(/Failed to load dashboard data\. Please try again later\./)).toBeInTheDocument();
+    expect(screen.getByText(REPORT_TOO_LONG)).toBeInTheDocument();
   });
 
   it('says "No data available" when there is nothing to show', async () => {

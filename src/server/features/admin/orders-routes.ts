@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOrderSchema, orderPageSchema, orderQuerySchema } from '@shared/schemas/admin';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { actorOf } from '../../platform/audit';
+import { untilClientGone } from '../../platform/reports';
 import { getOrder, listOrders, resetDownloadAllowance, shipOrder } from './orders-service';
 import { refundOrder } from '../checkout/service';
 
@@ -22,7 +23,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderPageSchema, 400: errorSchema, ...refusals },
       },
     },
-    async (request) => listOrders(db, request.query),
+    async (request, reply) => app.deps.reports.run((reportDb) => listOrders(reportDb, request.query), untilClientGone(reply.raw)),
   );
 
   app.post(

@@ -10,6 +10,7 @@ import {
 } from '@shared/schemas/admin';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { actorOf } from '../../platform/audit';
+import { untilClientGone } from '../../platform/reports';
 import { toCsv } from './csv';
 import { exportSubscribers, listMessages, listSubscribers, listUsers, markMessageRead } from './readers-service';
 
@@ -23,7 +24,7 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/messages',
     { schema: { tags: ['admin'], querystring: messageQuerySchema, response: { 200: messageListSchema, ...refusals } } },
-    async (request) => listMessages(db, request.query.filter),
+    async (request, reply) => app.deps.reports.run((reportDb) => listMessages(reportDb, request.query.filter), untilClientGone(reply.raw)),
   );
 
   app.post(
@@ -73,6 +74,6 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users',
     { schema: { tags: ['admin'], response: { 200: z.array(adminUserSchema), ...refusals } } },
-    async () => listUsers(db),
+    async (_request, reply) => app.deps.reports.run((reportDb) => listUsers(reportDb), untilClientGone(reply.raw)),
   );
 };

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/schemas/common';
 import { dashboardStatsSchema, salesSeriesQuerySchema, salesSeriesSchema } from '@shared/schemas/dashboard';
+import { untilClientGone } from '../../platform/reports';
 import { getDashboardStats, getSalesSeries } from './service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 
 /** The author's statistics: admin only, aggregates computed by the database. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
+  const { reports } = app.deps;
   // onRequest, so a caller without the admin role is refused before anything else is looked at.
   app.addHook('onRequest', app.requireAdmin);
 
@@ -23,7 +24,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return getDashboardStats(db);
+      return reports.run((db) => getDashboardStats(db), untilClientGone(reply.raw));
     },
   );
 
@@ -40,7 +41,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return getSalesSeries(db, request.query.range, app.deps.clock.now());
+      const now = app.deps.clock.now();
+      return reports.run((db) => getSalesSeries(db, request.query.range, now), untilClientGone(reply.raw));
     },
   );
 };
