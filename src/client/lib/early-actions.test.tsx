@@ -15,7 +15,12 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const tick = () => act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+/**
+ * Waits out markLive's two zero-delay turns. Timers of one delay run in the order they were set, so two
+ * nested zero-delay turns set after markLive's always end after it, however busy the machine (a 5 ms wait
+ * did not: on a loaded machine it could come due before markLive's second turn).
+ */
+const tick = () => act(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)));
 
 function SignUp({ onSend }: { onSend: (email: string) => void }) {
   const [email, setEmail] = useState('');

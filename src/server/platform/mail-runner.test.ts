@@ -142,5 +142,5 @@ describe('mail after the sending instance dies', () => {
       await new Promise<void>((r) => blackHole.close(() => r()));
       await new Promise<void>((r) => server.close(() => r()));
     }
-  });
+  }, 90_000); // two app instances start and stop in it: on a loaded machine that alone took 30 s
 });
