@@ -26,6 +26,7 @@ const ResetPasswordPage = lazy(() => import('@client/pages/reset-password'));
 const ProfilePage = lazy(() => import('@client/pages/profile'));
 const CheckoutPage = lazy(() => import('@client/pages/checkout'));
 const GiftClaimPage = lazy(() => import('@client/pages/gift-claim'));
+const NewsletterConfirmPage = lazy(() => import('@client/pages/newsletter-confirm'));
 const PayPage = lazy(() => import('@client/pages/pay'));
 const DashboardPage = lazy(() => import('@client/pages/dashboard'));
 const AdminPage = lazy(() => import('@client/pages/admin'));
@@ -53,6 +54,7 @@ const KNOWN_PATHS = [
   ...ADMIN_PAGE_PATHS,
   /^\/pay\/[^/]+\/?$/i,
   /^\/gift\/[^/]+\/?$/i,
+  /^\/newsletter\/confirm\/?$/i,
   /^\/read\/sample\/?$/i,
   /^\/read\/\d+\/(ebook|pdf)\/?$/i,
   /^\/listen\/\d+\/?$/i,
@@ -92,6 +94,7 @@ export function AppRoutes() {
         <Route path="/checkout"><CheckoutPage /></Route>
         <Route path="/pay/:sessionId"><PayPage /></Route>
         <Route path="/gift/:token"><GiftClaimPage /></Route>
+        <Route path="/newsletter/confirm"><NewsletterConfirmPage /></Route>
         <Route path="/read/sample"><ReadingRoomPage /></Route>
         <Route path="/read/:bookId/:format"><ReadingRoomPage /></Route>
         <Route path="/listen/:bookId"><ReadingRoomPage /></Route>

@@ -1,4 +1,4 @@
-/** /admin/settings: the site content the author edits (author, bio, publisher, agent, social links, teaser). */
+/** /admin/settings: the site content the author edits (author, bio, publisher, agent, social links, teaser) and the newsletter's confirmation rule. */
 import { useEffect, useState } from 'react';
 import { siteSettingsSchema, videoIdFrom, type SiteSettings } from '@shared/schemas/admin';
 import { Button } from '@client/components/ui/button';
@@ -102,6 +102,24 @@ export default function AdminSettingsPage() {
                   hint="A YouTube address or video id, shown with the upcoming book."
                   onChange={(v) => patch((f) => ({ ...f, teaserVideoId: v }))}
                 />
+              </Card>
+              <Card className="grid gap-3 p-6">
+                <h2 className="font-display text-xl font-semibold text-bone-50">Newsletter</h2>
+                <label htmlFor="s-confirm" className="flex items-start gap-3 text-bone-100">
+                  <input
+                    id="s-confirm"
+                    type="checkbox"
+                    className="mt-1 size-4 accent-blood-500"
+                    checked={form.askSubscribersToConfirm !== false}
+                    onChange={(e) => patch((f) => ({ ...f, askSubscribersToConfirm: e.target.checked }))}
+                    aria-describedby="s-confirm-hint"
+                  />
+                  <span>Ask new subscribers to confirm</span>
+                </label>
+                <p id="s-confirm-hint" className="text-sm text-bone-400">
+                  The welcome email carries a "Confirm your subscription" link, and an address counts as confirmed only once its
+                  owner presses the button. Turned off, new sign-ups are confirmed at once.
+                </p>
               </Card>
               <Button type="submit" className="w-fit" disabled={save.isPending}>
                 {save.isPending ? 'Saving...' : 'Save Settings'}

@@ -1,13 +1,15 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { json, mockFetch, renderWithRouter } from '@client/test/render';
 import AdminSubscribersPage from './admin-subscribers';
 
-const subscriber = (id: number, unsubscribedAt: string | null = null) => ({
+const subscriber = (id: number, unsubscribedAt: string | null = null, state = unsubscribedAt ? 'unsubscribed' : 'confirmed', source = 'home') => ({
   id,
   email: `s${id}@example.com`,
   name: `S${id}`,
   subscribedAt: '2026-11-01T10:00:00.000Z',
   unsubscribedAt,
+  state,
+  source,
 });
 
 describe('/admin/subscribers', () => {
@@ -23,5 +25,32 @@ describe('/admin/subscribers', () => {
     mockFetch({ '/api/admin/subscribers': () => json([subscriber(1), subscriber(2)]) });
     renderWithRouter([{ path: '/admin/subscribers', element: <AdminSubscribersPage /> }], '/admin/subscribers');
     expect(await screen.findByText('2 active subscribers to the Thriller Circle.')).toBeInTheDocument();
+  });
+
+  it('shows each address\'s state and source in words, and how many have not confirmed', async () => {
+    mockFetch({
+      '/api/admin/subscribers': () =>
+        json([
+          subscriber(1, null, 'unconfirmed', 'home'),
+          subscriber(2, null, 'confirmed', 'footer'),
+          subscriber(3, '2026-11-10T10:00:00.000Z', 'unsubscribed', 'checkout'),
+          subscriber(4, null, 'bounced', 'import'),
+          subscriber(5, null, 'complained', 'unknown'),
+        ]),
+    });
+    renderWithRouter([{ path: '/admin/subscribers', element: <AdminSubscribersPage /> }], '/admin/subscribers');
+    expect(await screen.findByText('4 active subscribers to the Thriller Circle. 1 has not confirmed yet.')).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Email', 'Name', 'Subscribed', 'State', 'Source']);
+    const cells = (email: string) =>
+      within(screen.getByRole('cell', { name: email }).closest('tr')!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells('s1@example.com').slice(3)).toEqual(['Unconfirmed', 'Home page']);
+    expect(cells('s2@example.com').slice(3)).toEqual(['Confirmed', 'Footer']);
+    expect(cells('s3@example.com')[3]).toMatch(/^Unsubscribed \d/);
+    expect(cells('s3@example.com')[4]).toBe('Checkout');
+    expect(cells('s4@example.com').slice(3)).toEqual(['Bounced', 'Import']);
+    expect(cells('s5@example.com').slice(3)).toEqual(['Complained', 'Unknown']);
   });
 });

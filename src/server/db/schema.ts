@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CURRENCY } from '../../shared/constants';
+import { CURRENCY, SUBSCRIBER_SOURCES, SUBSCRIBER_STATES, type SubscriberSource, type SubscriberState } from '../../shared/constants';
 import {
   type AnyPgColumn,
   bigint,
@@ -375,8 +375,22 @@ export const newsletterSubscribers = pgTable(
     subscribedAt: ts('subscribed_at').notNull().defaultNow(),
     unsubscribedAt: ts('unsubscribed_at'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Double opt-in (decision 0069): a new sign-up stays unconfirmed until its owner presses Confirm. */
+    state: text('state').$type<SubscriberState>().notNull().default('unconfirmed'),
+    source: text('source').$type<SubscriberSource>().notNull().default('unknown'),
+    confirmedAt: ts('confirmed_at'),
+    /** sha256 of the confirmation link's token; the token itself is only ever in the mail. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmTokenExpiresAt: ts('confirm_token_expires_at'),
   },
-  (t) => [uniqueIndex('newsletter_email_lower_uq').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('newsletter_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('newsletter_confirm_token_uq').on(t.confirmTokenHash),
+    check('newsletter_state_ck', sql`${t.state} in (${formatList(SUBSCRIBER_STATES)})`),
+    check('newsletter_source_ck', sql`${t.source} in (${formatList(SUBSCRIBER_SOURCES)})`),
+    // unsubscribed_at is kept for the pages that read it; it can never disagree with the state.
+    check('newsletter_unsubscribed_ck', sql`(${t.state} = 'unsubscribed') = (${t.unsubscribedAt} is not null)`),
+  ],
 );
 
 export const contactMessages = pgTable(

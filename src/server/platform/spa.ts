@@ -66,6 +66,8 @@ const APP_ROUTES = [
   /^\/pay\/[^/]+\/?$/i,
   // A gift's claim link (issue 15).
   /^\/gift\/[^/]+\/?$/i,
+  // The newsletter's confirmation link (decision 0069): a page with a button; opening it confirms nothing.
+  /^\/newsletter\/confirm\/?$/i,
   // The reading room (issue 13): the free sample, an owned ebook or PDF, an owned audiobook.
   /^\/read\/sample\/?$/i,
   /^\/read\/\d+\/(ebook|pdf)\/?$/i,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { giftSummarySchema } from './gifts';
-import { ALL_FORMATS, DIGITAL_FORMATS, PURCHASE_STATUSES, ROLES } from '../constants';
+import { ALL_FORMATS, DIGITAL_FORMATS, PURCHASE_STATUSES, ROLES, SUBSCRIBER_SOURCES, SUBSCRIBER_STATES } from '../constants';
 import { dbId, MAX_DB_ID, text } from './common';
 
 // ---- blog posts -------------------------------------------------------------------------------
@@ -150,6 +150,8 @@ export const adminSubscriberSchema = z.object({
   name: text().nullable(),
   subscribedAt: text(),
   unsubscribedAt: text().nullable(),
+  state: z.enum(SUBSCRIBER_STATES),
+  source: z.enum(SUBSCRIBER_SOURCES),
 });
 export type AdminSubscriber = z.infer<typeof adminSubscriberSchema>;
 
@@ -194,6 +196,8 @@ export const siteSettingsSchema = z.object({
   teaserVideoId: text()
     .trim()
     .refine((v) => v === '' || /^[A-Za-z0-9_-]{6,20}$/.test(v), 'Teaser video must be a video id such as Xq3vR8nLw2E'),
+  /** "Ask new subscribers to confirm" (decision 0069); left out, it stays as it is. */
+  askSubscribersToConfirm: z.boolean().optional(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -205,6 +209,7 @@ export const siteSettingsAnswerSchema = z.object({
   agent: z.object({ name: text(), agency: text() }),
   social: z.object({ x: text(), instagram: text(), facebook: text(), goodreads: text() }),
   teaserVideoId: text(),
+  askSubscribersToConfirm: z.boolean(),
 });
 
 /** Accepts a bare video id or a YouTube watch/share/embed address and returns the id. */

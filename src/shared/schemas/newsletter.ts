@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, text } from './common';
 import { NEWSLETTER_EMAIL_PATTERN } from './newsletter-email';
+import { SIGNUP_SOURCES } from '../constants';
 
 export { NEWSLETTER_EMAIL_PATTERN };
 
@@ -15,6 +16,9 @@ export const subscribeSchema = z.object({
     .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
   // SPEC 3: the form sends name empty.
   name: text().trim().max(120).optional().default(''),
+  // Where the form sits (decision 0069). The home page's form sends only SPEC's email and name, so a
+  // sign-up that names no source came from there.
+  source: z.enum(SIGNUP_SOURCES, { message: 'Unknown sign-up source' }).optional().default('home'),
 });
 export type SubscribeInput = z.input<typeof subscribeSchema>;
 
@@ -29,3 +33,19 @@ export const unsubscribeQuerySchema = z.object({
   email: text().min(1).max(254),
   token: text().min(1).max(200),
 });
+
+/** POST /api/newsletter/confirm: the token from the welcome mail's confirmation link. */
+export const confirmSubscriptionSchema = z.object({
+  token: text()
+    .trim()
+    .min(1, 'This confirmation link is not complete. Please use the link from your welcome email.')
+    .max(200, 'This confirmation link is not valid. Please use the link from your most recent welcome email.'),
+});
+export type ConfirmSubscriptionInput = z.infer<typeof confirmSubscriptionSchema>;
+
+export const confirmSubscriptionAnswerSchema = z.object({
+  /** 'confirmed' by this request, or 'already' confirmed before (pressing twice is harmless). */
+  status: z.enum(['confirmed', 'already']),
+  message: text(),
+});
+export type ConfirmSubscriptionAnswer = z.infer<typeof confirmSubscriptionAnswerSchema>;

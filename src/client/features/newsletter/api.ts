@@ -1,7 +1,7 @@
 /** Newsletter calls: subscribe (SPEC 7) and the demo reader's Login/Logout (SPEC 2, 6, 8). */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthStatus } from '@shared/schemas/auth';
-import type { SubscribeAnswer } from '@shared/schemas/newsletter';
+import type { ConfirmSubscriptionAnswer, SubscribeAnswer } from '@shared/schemas/newsletter';
 import { apiErrorOf, apiFetch, apiRequest, clearAuthToken, setAuthToken } from '@client/lib/api-client';
 import { toast } from '@client/components/ui/toast-store';
 import { AUTH_STATUS_KEY, SIGNED_OUT } from '@client/lib/session';
@@ -49,4 +49,10 @@ export async function demoLogout(queryClient: QueryClient) {
   }
   queryClient.setQueriesData<AuthStatus>({ queryKey: AUTH_STATUS_KEY }, SIGNED_OUT);
   await queryClient.invalidateQueries({ queryKey: AUTH_STATUS_KEY });
+}
+
+/** The confirm page's button (decision 0069): the only thing that confirms a subscription. */
+export async function confirmSubscription(token: string): Promise<ConfirmSubscriptionAnswer> {
+  const res = await apiRequest('POST', '/api/newsletter/confirm', { token });
+  return (await res.json()) as ConfirmSubscriptionAnswer;
 }

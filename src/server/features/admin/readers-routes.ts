@@ -52,7 +52,7 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Active newsletter subscribers as CSV (safe to open in a spreadsheet)',
+        summary: 'Newsletter subscribers who have not left, with state and source, as CSV (safe to open in a spreadsheet)',
         produces: ['text/csv'],
         response: { 200: z.string(), ...refusals },
       },
@@ -65,8 +65,8 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', `attachment; filename="thriller-circle-subscribers-${now.toISOString().slice(0, 10)}.csv"`)
         .header('Cache-Control', 'no-store');
       return toCsv(
-        ['email', 'name', 'subscribed_at'],
-        rows.map((r) => [r.email, r.name, r.subscribedAt]),
+        ['email', 'name', 'subscribed_at', 'state', 'source'],
+        rows.map((r) => [r.email, r.name, r.subscribedAt, r.state, r.source]),
       );
     },
   );

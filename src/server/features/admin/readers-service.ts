@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants';
 import type { AdminMessage, AdminSubscriber, AdminUser, MessageList } from '@shared/schemas/admin';
 import type { Db, DbOrTx } from '../../db/client';
@@ -41,6 +41,8 @@ const subscriberColumns = {
   name: newsletterSubscribers.name,
   subscribedAt: newsletterSubscribers.subscribedAt,
   unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+  state: newsletterSubscribers.state,
+  source: newsletterSubscribers.source,
 };
 
 export async function listSubscribers(db: DbOrTx): Promise<AdminSubscriber[]> {
@@ -48,12 +50,15 @@ export async function listSubscribers(db: DbOrTx): Promise<AdminSubscriber[]> {
   return rows.map((r) => ({ ...r, subscribedAt: r.subscribedAt.toISOString(), unsubscribedAt: iso(r.unsubscribedAt) }));
 }
 
-/** The active subscribers, oldest first, as rows for the CSV export; the export itself is audited. */
+/**
+ * Every address that has not unsubscribed, oldest first, as rows for the CSV export, each with its state
+ * (only 'confirmed' may be sent news) and source; the export itself is audited.
+ */
 export async function exportSubscribers(db: DbOrTx, actorId: ActorId, now: Date) {
   const rows = await db
     .select(subscriberColumns)
     .from(newsletterSubscribers)
-    .where(isNull(newsletterSubscribers.unsubscribedAt))
+    .where(ne(newsletterSubscribers.state, 'unsubscribed'))
     .orderBy(asc(newsletterSubscribers.subscribedAt));
   await audit(db, actorId, { action: 'subscribers.export', targetType: 'newsletter', details: { rows: rows.length } }, now);
   return rows;

@@ -24,11 +24,11 @@ describe('admin readers, messages and settings API', () => {
   });
   afterAll(async () => t.close());
 
-  it('exports subscribers as CSV safe against formula injection', async () => {
+  it('exports subscribers with their state and source as CSV safe against formula injection', async () => {
     await t.database.db.insert(newsletterSubscribers).values([
-      { email: 'ok@example.com', name: 'Ann', subscribedAt: new Date('2026-01-01T00:00:00Z') },
+      { email: 'ok@example.com', name: 'Ann', subscribedAt: new Date('2026-01-01T00:00:00Z'), state: 'confirmed', source: 'home' },
       { email: 'evil@example.com', name: '=cmd|" /C calc"!A0', subscribedAt: new Date('2026-01-02T00:00:00Z') },
-      { email: 'gone@example.com', name: 'Gone', unsubscribedAt: new Date('2026-02-01T00:00:00Z') },
+      { email: 'gone@example.com', name: 'Gone', state: 'unsubscribed', unsubscribedAt: new Date('2026-02-01T00:00:00Z') },
     ]);
     const res = await agent.get('/api/admin/subscribers.csv');
     expect(res.statusCode).toBe(200);
@@ -36,12 +36,17 @@ describe('admin readers, messages and settings API', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="thriller-circle-subscribers-2026-11-21\.csv"$/);
     const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines).toEqual([
-      '"email","name","subscribed_at"',
-      '"ok@example.com","Ann","2026-01-01T00:00:00.000Z"',
-      `"evil@example.com","'=cmd|"" /C calc""!A0","2026-01-02T00:00:00.000Z"`,
+      '"email","name","subscribed_at","state","source"',
+      '"ok@example.com","Ann","2026-01-01T00:00:00.000Z","confirmed","home"',
+      `"evil@example.com","'=cmd|"" /C calc""!A0","2026-01-02T00:00:00.000Z","unconfirmed","unknown"`,
     ]);
     const list = (await agent.get('/api/admin/subscribers')).json();
     expect(list).toHaveLength(3);
+    expect(list.map((s: { email: string; state: string; source: string }) => [s.email, s.state, s.source])).toEqual([
+      ['gone@example.com', 'unsubscribed', 'unknown'],
+      ['evil@example.com', 'unconfirmed', 'unknown'],
+      ['ok@example.com', 'confirmed', 'home'],
+    ]);
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'subscribers.export'));
     expect(entry.details).toEqual({ rows: 2 });
   });

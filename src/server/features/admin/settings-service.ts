@@ -6,13 +6,16 @@ import { books } from '../../db/schema';
 import { getSetting, setSetting } from '../../platform/settings';
 import { audit, type ActorId } from '../../platform/audit';
 import { getUpcomingBook } from '../books/service';
+import { asksToConfirm, setAsksToConfirm } from '../newsletter/service';
 
 const CONTENT_KEY = 'site.content';
 
 /** The stored site content: the editable fields below plus others (hero, excerpt) kept as they are. */
-type StoredContent = Omit<SiteSettings, 'teaserVideoId'> & Record<string, unknown>;
+type StoredContent = Omit<SiteSettings, 'teaserVideoId' | 'askSubscribersToConfirm'> & Record<string, unknown>;
 
-export async function readSiteSettings(db: DbOrTx): Promise<SiteSettings> {
+type SettingsAnswer = SiteSettings & { askSubscribersToConfirm: boolean };
+
+export async function readSiteSettings(db: DbOrTx): Promise<SettingsAnswer> {
   const content = (await getSetting<StoredContent>(db, CONTENT_KEY)) ?? ({} as StoredContent);
   const upcoming = await getUpcomingBook(db);
   return {
@@ -27,6 +30,7 @@ export async function readSiteSettings(db: DbOrTx): Promise<SiteSettings> {
       goodreads: content.social?.goodreads ?? '',
     },
     teaserVideoId: upcoming?.teaserVideoId ?? '',
+    askSubscribersToConfirm: await asksToConfirm(db),
   };
 }
 
@@ -35,8 +39,8 @@ export async function readSiteSettings(db: DbOrTx): Promise<SiteSettings> {
  * social links (site_settings 'site.content') and the teaser video of the upcoming book (its book row,
  * which is where the public site reads it).
  */
-export async function saveSiteSettings(db: Db, settings: SiteSettings, actorId: ActorId, now: Date): Promise<SiteSettings> {
-  const { teaserVideoId, ...edits } = settings;
+export async function saveSiteSettings(db: Db, settings: SiteSettings, actorId: ActorId, now: Date): Promise<SettingsAnswer> {
+  const { teaserVideoId, askSubscribersToConfirm, ...edits } = settings;
   await db.transaction(async (tx) => {
     const current = (await getSetting<StoredContent>(tx, CONTENT_KEY)) ?? ({} as StoredContent);
     await setSetting(tx, CONTENT_KEY, { ...current, ...edits });
@@ -50,6 +54,11 @@ export async function saveSiteSettings(db: Db, settings: SiteSettings, actorId: 
       (k) => !isDeepStrictEqual(current[k], edits[k as keyof typeof edits]),
     );
     if (videoChanged) changed.push('teaserVideoId');
+    // Kept under its own key: it is the newsletter's rule, not site content the public pages read.
+    if (askSubscribersToConfirm !== undefined && askSubscribersToConfirm !== (await asksToConfirm(tx))) {
+      await setAsksToConfirm(tx, askSubscribersToConfirm);
+      changed.push('askSubscribersToConfirm');
+    }
     await audit(tx, actorId, { action: 'settings.update', targetType: 'site_settings', targetId: CONTENT_KEY, details: { changed } }, now);
   });
   return readSiteSettings(db);

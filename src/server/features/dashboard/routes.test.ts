@@ -46,7 +46,7 @@ describe('dashboard API', () => {
       { email: adminUser.email.toUpperCase(), name: 'Admin' },
       { email: 'other-address@example.com', name: 'R0', userId: readers[0].id },
       { email: 'visitor@example.com', name: 'Visitor' },
-      { email: readers[1].email, name: 'R1', unsubscribedAt: new Date('2026-11-01T00:00:00Z') },
+      { email: readers[1].email, name: 'R1', state: 'unsubscribed', unsubscribedAt: new Date('2026-11-01T00:00:00Z') },
     ]);
     [{ id: bookA }] = await db.insert(books).values(book('Book A', true)).returning({ id: books.id });
     [{ id: bookB }] = await db.insert(books).values(book('Book B', false)).returning({ id: books.id });

@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { errorSchema, successMessageSchema } from '@shared/schemas/common';
-import { subscribeAnswerSchema, subscribeSchema, unsubscribeQuerySchema } from '@shared/schemas/newsletter';
+import {
+  confirmSubscriptionAnswerSchema,
+  confirmSubscriptionSchema,
+  subscribeAnswerSchema,
+  subscribeSchema,
+  unsubscribeQuerySchema,
+} from '@shared/schemas/newsletter';
 import { badRequest } from '../../platform/errors';
 import { getSetting } from '../../platform/settings';
-import { subscribe, unsubscribe } from './service';
+import { CONFIRM_MESSAGES, confirmSubscription, subscribe, unsubscribe } from './service';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 import { unsubscribePage } from './unsubscribe-page';
 
@@ -42,6 +48,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
           publicUrl: app.deps.config.publicUrl,
           secret: app.deps.secret,
           siteTitle: content?.siteTitle ?? 'What We Owe the Dead',
+          random: app.deps.random,
+          now: app.deps.clock.now(),
         },
         request.body,
         request.auth?.userId ?? null,
@@ -51,6 +59,26 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         ? `Welcome to the Thriller Circle! Check your inbox for a welcome email.${points}`
         : `You're already subscribed to the Thriller Circle.${points}`;
       return { message, pointsEarned: result.pointsEarned };
+    },
+  );
+
+  // The button on /newsletter/confirm (decision 0069). Only this POST confirms: the link in the mail opens
+  // a page, so a mail scanner following it changes nothing.
+  app.post(
+    '/api/newsletter/confirm',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Confirm a subscription with the token from the welcome mail; again is harmless',
+        body: confirmSubscriptionSchema,
+        response: { 200: confirmSubscriptionAnswerSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const status = await confirmSubscription(db, request.body.token, app.deps.clock.now());
+      return { status, message: CONFIRM_MESSAGES[status] };
     },
   );
 

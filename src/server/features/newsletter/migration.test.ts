@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { openDatabase } from '../../db/client';
+import { migrationsFolder } from '../../db/migrate';
+
+/** The migrations folder as it was before `tag`: the same files, the journal cut short. */
+function folderBefore(tag: string): string {
+  const source = migrationsFolder();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
+  fs.cpSync(source, dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, at);
+  fs.writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+describe('migration 0014: confirmed subscribers', () => {
+  const made: string[] = [];
+  afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+  it('counts the addresses collected before it as confirmed, keeps the ones who left unsubscribed, and new rows start unconfirmed', async () => {
+    const before = folderBefore('0014_confirmed_subscribers');
+    made.push(before);
+    const database = await openDatabase({});
+    try {
+      await migrate(database.db as never, { migrationsFolder: before });
+      await database.db.execute(sql`
+        insert into newsletter_subscribers (email, name, subscribed_at, unsubscribed_at) values
+          ('early@example.com', 'Early', '2026-01-05T10:00:00Z', null),
+          ('left@example.com', null, '2026-02-01T10:00:00Z', '2026-03-01T10:00:00Z')`);
+      await migrate(database.db as never, { migrationsFolder: migrationsFolder() });
+      const result = await database.db.execute(sql`
+        select email, state, source, confirmed_at, confirm_token_hash from newsletter_subscribers order by email`);
+      const rows = ((result as { rows?: unknown[] }).rows ?? result) as Array<Record<string, unknown>>;
+      expect(rows.map((r) => ({ ...r, confirmed_at: r.confirmed_at ? new Date(r.confirmed_at as string).toISOString() : null }))).toEqual([
+        { email: 'early@example.com', state: 'confirmed', source: 'unknown', confirmed_at: '2026-01-05T10:00:00.000Z', confirm_token_hash: null },
+        { email: 'left@example.com', state: 'unsubscribed', source: 'unknown', confirmed_at: null, confirm_token_hash: null },
+      ]);
+      await database.db.execute(sql`insert into newsletter_subscribers (email) values ('after@example.com')`);
+      const after = await database.db.execute(sql`select state from newsletter_subscribers where email = 'after@example.com'`);
+      expect(((after as { rows?: unknown[] }).rows ?? after) as unknown[]).toEqual([{ state: 'unconfirmed' }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
