@@ -3,8 +3,11 @@
 // embedded database (or measures BENCH_URL if you already have one running), opens / in headless
 // Chromium, waits for the network to settle, and sums every script and stylesheet requested.
 // Fails (exit 1) over the JS budget or when an admin, dashboard or account chunk is among them.
+// Then, on its own site only, it writes 2,000 posts into the database and checks that the HTML of `/`,
+// `/blog` and `/blog/page/2` stays within its budget (bench/archive-weight.mjs).
 // Writes bench/reports/page-weight.json.
 import fs from 'node:fs';
+import { ARCHIVE_POSTS, HTML_BUDGET_KB, measureHtml, seedArchive } from './archive-weight.mjs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -23,13 +26,30 @@ const port = Number(process.env.BENCH_PORT ?? 3910);
 
 let site = null;
 let base = process.env.BENCH_URL;
+const siteOptions = {
+  port,
+  name: 'page-weight',
+  env: { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', SESSION_SECRET: 'page-weight-bench-secret-0123456789abcdef' },
+  // Kept between the two starts of the archive case; removed at the end.
+  keepData: true,
+};
 if (!base) {
-  site = await startBuiltSite({
-    port,
-    name: 'page-weight',
-    env: { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', SESSION_SECRET: 'page-weight-bench-secret-0123456789abcdef' },
-  });
+  site = await startBuiltSite(siteOptions);
   base = site.base;
+}
+
+/** The archive case: the seeded site's HTML, then the same site's with 2,000 posts. Needs a site of its own. */
+async function measureArchive() {
+  if (!site) return null;
+  const fresh = await measureHtml(base);
+  await site.stop();
+  const seedMs = await seedArchive(site.dataDir);
+  site = await startBuiltSite({ ...siteOptions, dataDir: site.dataDir });
+  const long = await measureHtml(base);
+  const failures = long
+    .filter((r) => r.status !== 200 || r.brKB > HTML_BUDGET_KB[r.page])
+    .map((r) => `${r.page}: ${r.status}, ${r.brKB} KB br > ${HTML_BUDGET_KB[r.page]} KB`);
+  return { posts: ARCHIVE_POSTS, seedMs, budgetKB: HTML_BUDGET_KB, pass: failures.length === 0, failures, fresh, long };
 }
 
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -91,7 +111,9 @@ try {
   const reader = await Promise.resolve()
     .then(async () => [await measureReader(browser, base, { width: 1366, height: 900 }), await measureReader(browser, base, { width: 390, height: 844 })])
     .finally(() => browser.close());
-  const pass = worst.jsGzipKB <= JS_BUDGET_KB && desktop.forbiddenChunks.length === 0 && mobile.forbiddenChunks.length === 0;
+  const archive = await measureArchive();
+  const pass =
+    worst.jsGzipKB <= JS_BUDGET_KB && desktop.forbiddenChunks.length === 0 && mobile.forbiddenChunks.length === 0 && (archive?.pass ?? true);
   const report = {
     page: '/',
     measuredAt: new Date().toISOString(),
@@ -102,6 +124,7 @@ try {
     desktop,
     mobile,
     reader,
+    archive,
   };
   fs.mkdirSync('bench/reports', { recursive: true });
   fs.writeFileSync('bench/reports/page-weight.json', `${JSON.stringify(report, null, 2)}\n`);
@@ -111,6 +134,14 @@ try {
     if (r.forbiddenChunks.length) console.log(`  FORBIDDEN chunks loaded: ${r.forbiddenChunks.join(', ')}`);
   }
   for (const r of reader) console.log(`\nReader ${r.route} (${r.viewport}): JS ${r.jsGzipKB} KB gzip, first page of the seeded EPUB after ${r.firstPageMs} ms`);
+  if (archive) {
+    console.log(`\nHTML with the seeded posts, then with ${archive.posts} (written in ${archive.seedMs} ms); budget in brotli KB:`);
+    archive.long.forEach((r, i) => {
+      const f = archive.fresh[i];
+      console.log(`  ${r.page.padEnd(14)} ${f.brKB} KB br (${f.rawKB} KB raw) -> ${r.brKB} KB br (${r.rawKB} KB raw), status ${r.status}, budget ${archive.budgetKB[r.page]} KB`);
+    });
+    for (const failure of archive.failures) console.log(`  OVER BUDGET: ${failure}`);
+  } else console.log('\nArchive case skipped: it needs a site of its own (BENCH_URL is set).');
   console.log(`\nJS budget ${JS_BUDGET_KB} KB gzip: ${pass ? 'PASS' : 'FAIL'} (report: bench/reports/page-weight.json)`);
   if (!pass) exitCode = 1;
 } catch (error) {
@@ -118,5 +149,6 @@ try {
   exitCode = 1;
 } finally {
   await site?.stop();
+  if (site) fs.rmSync(site.dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

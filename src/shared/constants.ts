@@ -58,6 +58,10 @@ export const RESET_VALIDATION_MS = 1000;
 export const SYNOPSIS_MIN_LENGTH = 10;
 export const YEAR_MIN = 1000;
 export const BLOG_TEASER_COUNT = 3;
+/** Posts on one page of /blog: four rows of the three-column grid (two columns on tablets, one on phones). */
+export const BLOG_PAGE_SIZE = 12;
+/** The most posts one read of GET /api/blog may ask for (`limit`). */
+export const BLOG_LIST_MAX_LIMIT = 50;
 export const COPIED_INDICATOR_MS = 2000;
 export const WAITLIST_FOCUS_DELAY_MS = 800;
 export const SHARE_POPUP = { width: 600, height: 400 } as const;

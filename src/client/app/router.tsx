@@ -71,7 +71,7 @@ export function preloadPage(pathname: string): Promise<void> {
       import('@client/pages/home-sections/lazy-sections').then((m) => m.preloadVisibleSections()),
     ]).then(() => undefined);
   }
-  if (/^\/blog\/?$/i.test(pathname)) return BlogListPage.preload();
+  if (/^\/blog\/?$/i.test(pathname) || /^\/blog\/page\/\d+\/?$/i.test(pathname)) return BlogListPage.preload();
   if (/^\/blog\/[^/]+\/?$/i.test(pathname)) return BlogPostPage.preload();
   if (KNOWN_PATHS.some((r) => r.test(pathname))) return Promise.resolve();
   return NotFoundPage.preload();
@@ -86,6 +86,7 @@ export function AppRoutes() {
       <Switch>
         <Route path="/"><HomePage /></Route>
         <Route path="/blog"><BlogListPage /></Route>
+        <Route path="/blog/page/:page"><BlogListPage /></Route>
         <Route path="/blog/:id"><BlogPostPage /></Route>
         <Route path="/login"><LoginPage /></Route>
         <Route path="/forgot-password"><ForgotPasswordPage /></Route>

@@ -16,6 +16,8 @@ export interface HeadTags {
   title: string;
   description?: string;
   canonical?: string;
+  /** Further <link> tags, e.g. rel prev/next between the pages of a list. */
+  links?: Array<{ rel: string; href: string }>;
   openGraph?: Record<string, string>;
   twitter?: Record<string, string>;
   jsonLd?: unknown[];
@@ -55,6 +57,8 @@ declare module 'fastify' {
 const APP_ROUTES = [
   /^\/$/,
   /^\/blog\/?$/i,
+  // Pages of the blog list from 2 on (page 1 is /blog; ADR 0067).
+  /^\/blog\/page\/(?:[2-9]|[1-9]\d{1,5})\/?$/i,
   /^\/blog\/[^/]+\/?$/i,
   /^\/login\/?$/i,
   /^\/forgot-password\/?$/i,
@@ -87,6 +91,7 @@ export function renderHead(tags: HeadTags): string {
   const lines = [`<title>${escapeMarkup(tags.title)}</title>`];
   if (tags.description) lines.push(`<meta name="description" content="${escapeMarkup(tags.description)}" />`);
   if (tags.canonical) lines.push(`<link rel="canonical" href="${escapeMarkup(tags.canonical)}" />`);
+  for (const link of tags.links ?? []) lines.push(`<link rel="${escapeMarkup(link.rel)}" href="${escapeMarkup(link.href)}" />`);
   for (const [k, v] of Object.entries(tags.openGraph ?? {}))
     lines.push(`<meta property="og:${escapeMarkup(k)}" content="${escapeMarkup(v)}" />`);
   for (const [k, v] of Object.entries(tags.twitter ?? {}))

@@ -13,7 +13,7 @@ export const WARM_POSTS_LIMIT = 20;
 export async function warmPublicPages(app: FastifyInstance): Promise<string[]> {
   if (!app.deps.cache.enabled) return [];
   const paths = ['/', '/blog'];
-  const blog = await app.inject({ url: '/api/blog' });
+  const blog = await app.inject({ url: `/api/blog?limit=${WARM_POSTS_LIMIT}` });
   if (blog.statusCode === 200) {
     const posts = blog.json<Array<{ id: string }>>();
     paths.push(...posts.slice(0, WARM_POSTS_LIMIT).map((post) => `/blog/${encodeURIComponent(post.id)}`));

@@ -1,11 +1,21 @@
-/** Blog reads: the list (GET /api/blog) and one post by slug (GET /api/blog/{slug}). */
+/**
+ * Blog reads (ADR 0067): the latest posts for the home page (GET /api/blog?limit=3), one page of the blog
+ * list (GET /api/blog/page/{n}) and one post by slug (GET /api/blog/{slug}). No read holds the whole archive.
+ */
 import { useQuery } from '@tanstack/react-query';
-import type { BlogPost, BlogPostSummary } from '@shared/schemas/blog';
+import { BLOG_TEASER_COUNT } from '@shared/constants';
+import type { BlogPage, BlogPost, BlogPostSummary } from '@shared/schemas/blog';
 
-export const BLOG_LIST_KEY = ['/api/blog'] as const;
+/** The home page's posts; the server embeds this answer under the same key. */
+export const LATEST_POSTS_KEY = [`/api/blog?limit=${BLOG_TEASER_COUNT}`] as const;
 
-export function useBlogPosts() {
-  return useQuery<BlogPostSummary[]>({ queryKey: BLOG_LIST_KEY });
+export function useLatestPosts() {
+  return useQuery<BlogPostSummary[]>({ queryKey: LATEST_POSTS_KEY });
+}
+
+/** Page `page` of /blog; a page past the last answers 404, which the server already embedded, so no retry on mount. */
+export function useBlogPage(page: number) {
+  return useQuery<BlogPage>({ queryKey: ['/api/blog/page', page], retryOnMount: false });
 }
 
 export function useBlogPost(slug: string) {

@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blogPostSchema, blogPostSummarySchema, blogSlugParam } from '@shared/schemas/blog';
+import {
+  blogListQuery,
+  blogPageParam,
+  blogPageSchema,
+  blogPostSchema,
+  blogPostSummarySchema,
+  blogSlugParam,
+} from '@shared/schemas/blog';
 import { errorSchema } from '@shared/schemas/common';
 import { sendCachedAnswer } from '../../platform/cached-answer';
 import { notFound } from '../../platform/errors';
 import { publishedBlog } from './service';
 
-/** Routes of the blog domain: the public list and one post by slug, both from the public cache. */
+/**
+ * Routes of the blog domain, all from the public cache: the newest posts as a plain list, one page of the
+ * blog list with its page links, and one post by slug. No answer holds the whole archive (ADR 0067).
+ */
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/blog',
@@ -14,11 +24,35 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publicRead: true },
       schema: {
         tags: ['blog'],
-        summary: 'Published posts, newest first',
-        response: { 200: z.array(blogPostSummarySchema) },
+        summary: 'Published posts, newest first: `limit` of them (default 12, at most 50) from page `page` (default 1)',
+        querystring: blogListQuery,
+        response: { 200: z.array(blogPostSummarySchema), 404: errorSchema },
       },
     },
-    async (request, reply) => sendCachedAnswer(request, reply, (await publishedBlog(app.deps)).list),
+    async (request, reply) => {
+      const { page, limit } = request.query;
+      const answer = await (await publishedBlog(app.deps)).list(page, limit);
+      if (!answer) throw notFound('There is no such page of the blog');
+      return sendCachedAnswer(request, reply, answer);
+    },
+  );
+
+  app.get(
+    '/api/blog/page/:page',
+    {
+      config: { publicRead: true },
+      schema: {
+        tags: ['blog'],
+        summary: 'One page of the blog list (12 posts, newest first) with the page count and the pages either side',
+        params: blogPageParam,
+        response: { 200: blogPageSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const found = await (await publishedBlog(app.deps)).page(request.params.page);
+      if (!found) throw notFound('There is no such page of the blog');
+      return sendCachedAnswer(request, reply, found.answer);
+    },
   );
 
   app.get(

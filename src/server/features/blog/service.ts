@@ -1,10 +1,12 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { z } from 'zod';
-import { blogPostSchema, blogPostSummarySchema, type BlogPost, type BlogPostSummary } from '@shared/schemas/blog';
+import { BLOG_PAGE_SIZE } from '@shared/constants';
+import { blogPageSchema, blogPostSchema, blogPostSummarySchema, type BlogPage, type BlogPost, type BlogPostSummary } from '@shared/schemas/blog';
 import type { DbOrTx } from '../../db/client';
 import { blogPosts, books, users } from '../../db/schema';
 import { type CachedAnswer, jsonAnswer } from '../../platform/cached-answer';
+import { RecentlyUsed } from '../../platform/recently-used';
 import { sanitizePostHtml } from './sanitize';
 
 // What other features may use of this one (their only way in).
@@ -100,16 +102,34 @@ export interface PublishedPost {
   answer: CachedAnswer;
 }
 
+/** One page of the blog list and its answer. */
+export interface PublishedPage {
+  page: BlogPage;
+  answer: CachedAnswer;
+}
+
 /** The published blog as the public sees it now, built once per cache fill. */
 export interface PublishedBlog {
-  /** Due posts, newest first. */
+  /** Due posts, newest first (the sitemap and feed read them; no page embeds them all). */
   posts: BlogPostSummary[];
-  list: CachedAnswer;
+  /** GET /api/blog: `limit` posts from page `page` as a plain list; null past the last page. */
+  list(page: number, limit: number): Promise<CachedAnswer | null>;
+  /** Page `page` of /blog (BLOG_PAGE_SIZE posts); null past the last page. Page 1 always exists. */
+  page(page: number): Promise<PublishedPage | null>;
   /** A due post by slug (any case), its HTML cleaned once; null when there is no such post. */
   find(slug: string): Promise<PublishedPost | null>;
   /** When the next scheduled post becomes due (epoch ms): the cached blog is out of date from then. */
   nextPublishAt: number | null;
 }
+
+/** Pages of the list at least 1 long: an empty blog still has its first, empty, page. */
+export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
+/**
+ * Answers built per fill are kept for the pages read lately only: a crawler walking every page of a long
+ * archive (or every `limit`) must not make the cache hold the archive many times over.
+ */
+const PAGE_ANSWERS_KEPT = 64;
 
 async function loadBlog(deps: AppDeps): Promise<PublishedBlog> {
   const now = deps.clock.now().getTime();
@@ -119,10 +139,40 @@ async function loadBlog(deps: AppDeps): Promise<PublishedBlog> {
   const bySlug = new Map(due.map((p) => [p.id, p]));
   const built = new Map<string, Promise<PublishedPost>>();
   const posts = due.map(({ rawContent: _content, publishedAt: _at, ...summary }) => summary);
+  const lists = new RecentlyUsed<Promise<CachedAnswer>>(PAGE_ANSWERS_KEPT);
+  const pages = new RecentlyUsed<Promise<PublishedPage>>(PAGE_ANSWERS_KEPT);
   return {
     posts,
-    list: await jsonAnswer(z.array(blogPostSummarySchema), posts),
     nextPublishAt: future.length ? Math.min(...future) : null,
+    list(page, limit) {
+      if (page > pageCount(posts.length, limit)) return Promise.resolve(null);
+      const key = `${page}:${limit}`;
+      let entry = lists.get(key);
+      if (!entry) {
+        entry = jsonAnswer(z.array(blogPostSummarySchema), posts.slice((page - 1) * limit, page * limit));
+        lists.set(key, entry);
+      }
+      return entry;
+    },
+    page(n) {
+      const totalPages = pageCount(posts.length, BLOG_PAGE_SIZE);
+      if (n > totalPages) return Promise.resolve(null);
+      let entry = pages.get(String(n));
+      if (!entry) {
+        const page: BlogPage = {
+          posts: posts.slice((n - 1) * BLOG_PAGE_SIZE, n * BLOG_PAGE_SIZE),
+          page: n,
+          pageSize: BLOG_PAGE_SIZE,
+          totalPosts: posts.length,
+          totalPages,
+          prevPage: n > 1 ? n - 1 : null,
+          nextPage: n < totalPages ? n + 1 : null,
+        };
+        entry = jsonAnswer(blogPageSchema, page).then((answer) => ({ page, answer }));
+        pages.set(String(n), entry);
+      }
+      return entry;
+    },
     find(slug) {
       const key = slug.toLowerCase();
       const row = bySlug.get(key);

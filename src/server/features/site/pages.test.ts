@@ -50,12 +50,14 @@ describe('server-rendered public pages', () => {
     // Head tags are still the crawler's (site/seo.ts).
     expect(res.body).toContain('<meta property="og:type" content="book" />');
     const keys = initialData(res.body).map((e) => e.key[0]);
-    expect(keys).toEqual(['/api/site', '/api/store/formats', '/api/blog']);
+    // The home page embeds the three posts of its teaser, not the blog (ADR 0067).
+    expect(keys).toEqual(['/api/site', '/api/store/formats', '/api/blog?limit=3']);
     // The embedded answers are the API's answers, byte for byte once parsed.
     const entries = initialData(res.body);
     expect(entries[0].data).toEqual((await t.app.inject({ url: '/api/site' })).json());
     expect(entries[1].data).toEqual((await t.app.inject({ url: '/api/store/formats' })).json());
-    expect(entries[2].data).toEqual((await t.app.inject({ url: '/api/blog' })).json());
+    expect(entries[2].data).toEqual((await t.app.inject({ url: '/api/blog?limit=3' })).json());
+    expect(entries[2].data).toHaveLength(3);
   });
 
   it('GET /blog lists the posts and GET /blog/{slug} holds the post body; an unknown slug is a 404 page', async () => {
@@ -181,8 +183,8 @@ describe('server-rendered public pages', () => {
     const html = (await t.app.inject({ url: '/blog' })).body;
     const data = /<script id="initial-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(data).not.toMatch(/<\/script|<!--/i);
-    const entries = JSON.parse(data) as Array<{ data: Array<{ title: string; excerpt: string }> }>;
-    expect(entries[0].data[0]).toMatchObject({ excerpt: 'An excerpt with </script> and <!-- in it.' });
+    const entries = JSON.parse(data) as Array<{ data: { posts: Array<{ title: string; excerpt: string }> } }>;
+    expect(entries[0].data.posts[0]).toMatchObject({ excerpt: 'An excerpt with </script> and <!-- in it.' });
   });
   it("titles and texts holding $', $` and $& come back literally, in one whole page", async () => {
     const title = "Dollars $' and $` and $& and $$ and $1";

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { blogPostSchema, blogPostSummarySchema } from '@shared/schemas/blog';
+import { BLOG_TEASER_COUNT } from '@shared/constants';
+import { blogPageSchema, blogPostSchema, blogPostSummarySchema } from '@shared/schemas/blog';
 import { siteAnswerSchema } from '@shared/schemas/site';
 import { storeFormatsResponseSchema } from '@shared/schemas/checkout';
 import type { InitialEntry } from '@shared/initial-data';
@@ -13,6 +14,7 @@ import { DEMO_READER } from '../../platform/demo-reader';
 import { listStoreFormats } from '../checkout/service';
 import { getSiteData } from './service';
 import { publishedBlog } from '../blog/service';
+import { blogListPageOf } from './blog-pages';
 
 const blogListSchema = z.array(blogPostSummarySchema);
 
@@ -20,7 +22,8 @@ export function registerPageRenderers(app: FastifyInstance): void {
   const { db } = app.deps.database;
   const { config, cache } = app.deps;
 
-  // Same answers as GET /api/site, /api/store/formats and /api/blog (their response schemas applied).
+  // Same answers as GET /api/site, /api/store/formats, /api/blog and /api/blog/page/{n} (their response
+  // schemas applied).
   const site = async (): Promise<InitialEntry> => ({
     key: ['/api/site'],
     data: z.encode(siteAnswerSchema, {
@@ -32,18 +35,32 @@ export function registerPageRenderers(app: FastifyInstance): void {
     key: ['/api/store/formats'],
     data: z.encode(storeFormatsResponseSchema, await listStoreFormats(db)),
   });
-  const posts = async (): Promise<InitialEntry> => ({
-    key: ['/api/blog'],
-    data: z.encode(blogListSchema, (await publishedBlog(app.deps)).posts),
+  // The home page shows the latest few posts only, so it weighs the same whatever the archive holds.
+  const latestPosts = async (): Promise<InitialEntry> => ({
+    key: [`/api/blog?limit=${BLOG_TEASER_COUNT}`],
+    data: z.encode(blogListSchema, (await publishedBlog(app.deps)).posts.slice(0, BLOG_TEASER_COUNT)),
   });
 
   app.addPageRenderer({
     match: (p) => (p === '/' ? {} : null),
-    load: async () => ({ entries: await Promise.all([site(), formats(), posts()]) }),
+    load: async () => ({ entries: await Promise.all([site(), formats(), latestPosts()]) }),
   });
   app.addPageRenderer({
-    match: (p) => (/^\/blog\/?$/i.test(p) ? {} : null),
-    load: async () => ({ entries: [await posts()] }),
+    match: (p) => {
+      const page = blogListPageOf(p);
+      return page === null ? null : { page: String(page) };
+    },
+    load: async ({ page }) => {
+      // The page's query key is the API path of its page (client features/blog/api.ts).
+      const n = Number(page);
+      const key = ['/api/blog/page', n];
+      const found = await (await publishedBlog(app.deps)).page(n);
+      if (!found) {
+        const body = JSON.stringify({ message: 'There is no such page of the blog', code: 'NOT_FOUND' });
+        return { entries: [{ key, error: `404: ${body}` }], notFound: true };
+      }
+      return { entries: [{ key, data: z.encode(blogPageSchema, found.page) }] };
+    },
   });
   app.addPageRenderer({
     match: (p) => {

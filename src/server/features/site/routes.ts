@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteAnswerSchema } from '@shared/schemas/site';
 import { DEMO_READER } from '../../platform/demo-reader';
-import { jsonAnswer, sendCachedAnswer } from '../../platform/cached-answer';
+import { cachedAnswer, jsonAnswer, sendCachedAnswer } from '../../platform/cached-answer';
 import { rssXml, robotsTxt, sitemapXml } from './feeds';
 import { registerPageRenderers } from './pages';
 import { registerHeadRenderers, siteData } from './seo';
 import { lastBookUpdate } from './service';
+import { canonicalBlogPagePath } from './blog-pages';
+import { blogPagePathParam } from '@shared/schemas/blog';
 import { publishedBlog } from '../blog/service';
 
 /** Routes of the site domain: home-page content, the crawler head tags, sitemap, robots and RSS. */
@@ -37,12 +39,27 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   registerHeadRenderers(app);
   registerPageRenderers(app);
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const [{ posts }, modified] = await Promise.all([publishedBlog(app.deps), lastBookUpdate(db)]);
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=3600')
-      .send(sitemapXml(config.publicUrl, posts, modified));
+  // Another spelling of a blog-list page number (/blog/page/1, /blog/page/007) is sent to the page's one
+  // address; every other path under /blog/page/ is the app's page as usual (a page, or the not-found page).
+  app.get('/blog/page/:page', { schema: { hide: true, params: blogPagePathParam } }, async (request, reply) => {
+    const canonical = canonicalBlogPagePath(request.params.page);
+    if (canonical) return reply.redirect(canonical, 301);
+    return reply.callNotFound();
+  });
+
+  // Every post is listed (2,000 posts make some 300 KB), so the sitemap is built and compressed once per
+  // cache fill rather than on every crawler's request.
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const { answer } = await app.deps.cache.get(
+      'sitemap',
+      async () => {
+        const [{ posts, nextPublishAt }, modified] = await Promise.all([publishedBlog(app.deps), lastBookUpdate(db)]);
+        return { answer: await cachedAnswer(sitemapXml(config.publicUrl, posts, modified), 'application/xml; charset=utf-8'), nextPublishAt };
+      },
+      // A scheduled post joins the sitemap when it is due, as it joins the blog.
+      { staleAt: (built) => built.nextPublishAt },
+    );
+    return sendCachedAnswer(request, reply, answer, { cacheControl: 'public, max-age=3600', sameForEveryone: false });
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>

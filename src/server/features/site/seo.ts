@@ -3,7 +3,9 @@ import type { AppDeps } from '../../deps';
 import { CURRENCY, formatPrice } from '@shared/constants';
 import type { HeadTags } from '../../platform/spa';
 import { getSiteData } from './service';
+import { blogPagePath } from '@shared/schemas/blog';
 import { publishedBlog } from '../blog/service';
+import { blogListPageOf } from './blog-pages';
 import { preOrderJsonLd } from '../pre-orders/service';
 
 /** What every page reads (content, featured book, prices, reviews), from the public cache. */
@@ -138,16 +140,27 @@ export async function postHead(deps: AppDeps, slug: string): Promise<HeadTags | 
   };
 }
 
-/** The blog list's head. */
-export async function blogListHead(deps: AppDeps): Promise<HeadTags> {
+/**
+ * The head of a page of the blog list: its own canonical URL, and rel prev/next links to the pages either
+ * side so crawlers walk the archive. A page past the last is a real 404.
+ */
+export async function blogListHead(deps: AppDeps, page = 1): Promise<HeadTags | { notFound: true }> {
   const { publicUrl } = deps.config;
-  const url = abs(publicUrl, '/blog');
-  const title = 'Blog | What We Owe the Dead';
+  const found = await (await publishedBlog(deps)).page(page);
+  if (!found) return { notFound: true };
+  const { prevPage, nextPage, totalPages } = found.page;
+  const url = abs(publicUrl, blogPagePath(page));
+  const title = page > 1 ? `Blog, page ${page} of ${totalPages} | What We Owe the Dead` : 'Blog | What We Owe the Dead';
   const description = 'Notes from Callum Reyes on writing, the craft of suspense and the stories behind the novels.';
+  const links = [
+    ...(prevPage ? [{ rel: 'prev', href: abs(publicUrl, blogPagePath(prevPage)) }] : []),
+    ...(nextPage ? [{ rel: 'next', href: abs(publicUrl, blogPagePath(nextPage)) }] : []),
+  ];
   return {
     title,
     description,
     canonical: url,
+    links,
     openGraph: { type: 'website', title, description, url, site_name: 'What We Owe the Dead', locale: 'en_GB' },
     twitter: { card: 'summary', title, description },
   };
@@ -159,8 +172,11 @@ export function registerHeadRenderers(app: FastifyInstance): void {
     render: () => homeHead(app.deps),
   });
   app.addHeadRenderer({
-    match: (p) => (/^\/blog\/?$/.test(p) ? {} : null),
-    render: () => blogListHead(app.deps),
+    match: (p) => {
+      const page = blogListPageOf(p);
+      return page === null ? null : { page: String(page) };
+    },
+    render: (_request, params) => blogListHead(app.deps, Number(params.page)),
   });
   app.addHeadRenderer({
     match: (p) => {

@@ -4,12 +4,12 @@ import { ArrowRight } from 'lucide-react';
 import { BLOG_TEASER_COUNT } from '@shared/constants';
 import { buttonClasses } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useBlogPosts } from '@client/features/blog/api';
+import { useLatestPosts } from '@client/features/blog/api';
 import { PostCard } from '@client/features/blog/components/post-card';
 import { HomeSection } from '@client/features/site/components/home-section';
 
 export function BlogTeaser() {
-  const posts = useBlogPosts();
+  const posts = useLatestPosts();
   const latest = posts.data?.slice(0, BLOG_TEASER_COUNT) ?? [];
   return (
     <HomeSection
