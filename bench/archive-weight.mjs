@@ -9,10 +9,15 @@ import { PGlite } from '@electric-sql/pglite';
 export const ARCHIVE_POSTS = 2000;
 export const ARCHIVE_PAGES = ['/', '/blog', '/blog/page/2'];
 /**
- * Bytes of HTML a first view may take, brotli-compressed as served (raw bytes in brackets for reading):
- * the home page's share of its 160 KB first-view budget (bench/lighthouse.mjs), and a page of the blog.
+ * HTML a first view may take with the long archive: brotli KB as served (the home page's is part of its
+ * 160 KB first-view budget in bench/lighthouse.mjs) and raw KB (what the browser parses). With every post
+ * embedded, the home page was some 870 KB raw and /blog some 4.9 MB at 2,000 posts.
  */
-export const HTML_BUDGET_KB = { '/': 40, '/blog': 16, '/blog/page/2': 16 };
+export const HTML_BUDGET_KB = {
+  '/': { br: 24, raw: 160 },
+  '/blog': { br: 8, raw: 80 },
+  '/blog/page/2': { br: 8, raw: 80 },
+};
 
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 

@@ -71,7 +71,7 @@ export function preloadPage(pathname: string): Promise<void> {
       import('@client/pages/home-sections/lazy-sections').then((m) => m.preloadVisibleSections()),
     ]).then(() => undefined);
   }
-  if (/^\/blog\/?$/i.test(pathname) || /^\/blog\/page\/\d+\/?$/i.test(pathname)) return BlogListPage.preload();
+  if (/^\/blog(\/page\/\d+)?\/?$/i.test(pathname)) return BlogListPage.preload();
   if (/^\/blog\/[^/]+\/?$/i.test(pathname)) return BlogPostPage.preload();
   if (KNOWN_PATHS.some((r) => r.test(pathname))) return Promise.resolve();
   return NotFoundPage.preload();

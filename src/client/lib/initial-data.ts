@@ -1,18 +1,8 @@
 /** Seeding the query cache from the data embedded in a server-rendered page (see shared/initial-data). */
 import type { QueryClient } from '@tanstack/react-query';
 import { INITIAL_DATA_ID, type InitialEntry } from '@shared/initial-data';
-import { ApiError } from './api-client';
 
 export type { InitialEntry };
-
-/**
- * The refusal as the query would have got it: an ApiError with its status ("404: {body}", the message an
- * ApiError has), so pages tell a missing page from other failures the same way after a fetch or on hydration.
- */
-function embeddedError(message: string): Error {
-  const m = /^(\d{3}): ([\s\S]*)$/.exec(message);
-  return m ? new ApiError(Number(m[1]), m[2]) : new Error(message);
-}
 
 /** Puts the entries into the query cache, as if each query had just been answered. */
 export function seedQueryCache(client: QueryClient, entries: readonly InitialEntry[]): void {
@@ -23,7 +13,7 @@ export function seedQueryCache(client: QueryClient, entries: readonly InitialEnt
       const query = client.getQueryCache().build(client, { queryKey: entry.key });
       query.setState({
         status: 'error',
-        error: embeddedError(entry.error),
+        error: new Error(entry.error),
         fetchStatus: 'idle',
         errorUpdatedAt: Date.now(),
       });

@@ -8,7 +8,6 @@ import { Alert } from '@client/components/ui/alert';
 import { useBlogPage } from '@client/features/blog/api';
 import { PageLinks } from '@client/features/blog/components/page-links';
 import { PostCard } from '@client/features/blog/components/post-card';
-import { isApiStatus } from '@client/lib/api-errors';
 import { useParams } from '@client/lib/router';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import NotFoundPage from './not-found';
@@ -25,10 +24,16 @@ export default function BlogListPage() {
   return <BlogListPageN number={number} />;
 }
 
+/**
+ * "No such page": a 404 from a fetch, or the one the server embedded in the page (kept there as the error
+ * message every failed read has, "404: {body}", SPEC 8).
+ */
+const isMissingPage = (error: Error | null) => error !== null && /^404: /.test(error.message);
+
 function BlogListPageN({ number }: { number: number }) {
   const page = useBlogPage(number);
   useDocumentTitle(number > 1 ? `Blog, page ${number}` : 'Blog');
-  if (page.isError && isApiStatus(page.error, 404)) return <NotFoundPage />;
+  if (isMissingPage(page.error)) return <NotFoundPage />;
   return (
     <PageShell
       eyebrow="Notes from the desk"
