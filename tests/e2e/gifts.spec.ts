@@ -94,7 +94,9 @@ test('the admin opens pre-orders for the upcoming book and a reader pre-orders i
   await expect(reader).toHaveURL(/\/pay\/[\w-]+$/, { timeout: 20_000 });
   await reader.getByRole('button', { name: 'Pay £12.99' }).click();
   await expect(reader).toHaveURL(/\/profile#library$/);
-  await expect(reader.getByText(/^Pre-order, available on \d{1,2} \w+ \d{4}$/)).toBeVisible();
+  // The library row says it (and so does the order, under Your Orders).
+  await expect(reader.locator('section[aria-labelledby="library-title"] li li').getByText(/^Pre-order, available on \d{1,2} \w+ \d{4}$/)).toBeVisible();
+  await expect(reader.locator('section[aria-labelledby="orders-title"]').getByText(/^Pre-order, available on \d{1,2} \w+ \d{4}$/)).toBeVisible();
   await expect(reader.getByRole('button', { name: /Download/ })).toHaveCount(0);
 
   // The home page says PreOrder in its JSON-LD.
