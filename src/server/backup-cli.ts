@@ -36,8 +36,8 @@ async function run() {
 
 try {
   const report = await run();
-  const rows = report.manifest.tables.reduce((n, t) => n + t.rows, 0);
-  console.log(`Backup written to ${outFile}: ${rows} rows in ${report.manifest.tables.length} tables, ${report.files} files (${report.bytes} bytes).`);
+  const rows = report.tables.reduce((n, t) => n + t.rows, 0);
+  console.log(`Backup written to ${outFile}: ${rows} rows in ${report.tables.length} tables, ${report.files} files (${report.bytes} bytes).`);
 } catch (error) {
   console.error(`Backup failed: ${(error as Error).message}`);
   process.exit(1);

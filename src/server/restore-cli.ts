@@ -23,7 +23,7 @@ try {
   try {
     await runMigrations(database);
     const report = await restoreBackup(database, createFileStore(config), path.resolve(file));
-    const rows = report.manifest.tables.reduce((n, t) => n + t.rows, 0);
+    const rows = report.tables.reduce((n, t) => n + t.rows, 0);
     console.log(`Restored ${rows} rows and ${report.files} files from the backup of ${report.manifest.createdAt}.`);
   } finally {
     await database.close();

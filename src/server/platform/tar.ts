@@ -27,9 +27,20 @@ function header(name: string, size: number, mtime: Date): Buffer {
 }
 
 async function writeAll(out: Writable, chunk: Buffer): Promise<void> {
-  if (!out.write(chunk)) await new Promise<void>((resolve, reject) => {
-    out.once('drain', resolve);
-    out.once('error', reject);
+  if (out.write(chunk)) return;
+  // Wait for the stream to drain; both listeners go once either fires, so a long archive (thousands of
+  // waits) does not pile listeners onto the stream.
+  await new Promise<void>((resolve, reject) => {
+    const onDrain = () => {
+      out.off('error', onError);
+      resolve();
+    };
+    const onError = (error: Error) => {
+      out.off('drain', onDrain);
+      reject(error);
+    };
+    out.once('drain', onDrain);
+    out.once('error', onError);
   });
 }
 

@@ -1,0 +1,101 @@
+// Run by backup-large.test.ts in a child process with a small heap (node --max-old-space-size=…): generates
+// a mail outbox several times larger than that heap, backs it up, restores it into a second empty database
+// and prints one JSON line with what it found. A backup or restore that held the rows in memory dies here
+// with "JavaScript heap out of memory" instead of printing.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { restoreBackup, writeBackup } from './backup';
+import { DiskFileStore } from './files';
+
+const rows = Number(process.env.LARGE_ROWS ?? 20_000);
+/** Characters of text and of html per mail: a row is about twice this in the archive. */
+const width = Number(process.env.LARGE_WIDTH ?? 4_000);
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  if (!adminUrl) {
+    const database = await openDatabase({});
+    await runMigrations(database);
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `t_large_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template template0`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  await runMigrations(database);
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+type Rows = { rows: Array<Record<string, unknown>> };
+/** Row count, total text length and a digest of every body, computed by the database (not in this heap). */
+async function fingerprint(database: Database) {
+  const result = (await database.db.execute(
+    sql.raw(`select count(*)::int as n, coalesce(sum(length(text_body) + length(html_body)), 0)::bigint::text as chars,
+            md5(coalesce(string_agg(md5(text_body || html_body), '' order by id), '')) as digest
+       from mail_outbox`),
+  )) as unknown as Rows;
+  const row = result.rows[0];
+  return { rows: Number(row.n), chars: Number(row.chars), digest: String(row.digest) };
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backup-large-'));
+const source = await freshDatabase();
+const target = await freshDatabase();
+try {
+  // Every mail differs (its number is in it), so neither the database nor gzip can fold them into one.
+  await source.exec(`
+    insert into mail_outbox (to_address, subject, text_body, html_body, status)
+    select 'reader' || g || '@example.com', 'Your order ' || g,
+           left(repeat('The tide came in over the harbour wall, mail ' || g || '. ', ${Math.ceil(width / 40)}), ${width}),
+           left(repeat('<p>Nobody on Quay Lane said a word, mail ' || g || '.</p>', ${Math.ceil(width / 40)}), ${width}),
+           'sent'
+      from generate_series(1, ${rows}) g`);
+  const before = await fingerprint(source);
+  const archive = path.join(dir, 'large.tar.gz');
+  const sourceFiles = new DiskFileStore(path.join(dir, 'files-a'));
+  const targetFiles = new DiskFileStore(path.join(dir, 'files-b'));
+  fs.mkdirSync(path.join(dir, 'files-a'));
+  fs.mkdirSync(path.join(dir, 'files-b'));
+  let peakHeap = 0;
+  const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 20);
+  const t0 = Date.now();
+  await writeBackup(source, sourceFiles, archive);
+  const t1 = Date.now();
+  await restoreBackup(target, targetFiles, archive);
+  const t2 = Date.now();
+  clearInterval(sampler);
+  const after = await fingerprint(target);
+  console.log(
+    JSON.stringify({
+      before,
+      after,
+      archiveBytes: fs.statSync(archive).size,
+      backupMs: t1 - t0,
+      restoreMs: t2 - t1,
+      peakHeapMB: Math.round(peakHeap / 1048576),
+      heapLimitMB: Math.round((await import('node:v8')).getHeapStatistics().heap_size_limit / 1048576),
+    }),
+  );
+} finally {
+  await source.drop();
+  await target.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
