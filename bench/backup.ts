@@ -7,7 +7,7 @@
 // to /healthz would have waited).
 // Database: PostgreSQL when BENCH_DATABASE_URL is set (a server URL; scratch databases are created and
 // dropped), otherwise PGlite in a temporary data directory. Settings: BENCH_SCALE (0.1).
-// Writes bench/reports/backup.json. Not part of CI: at scale 1 it takes a long while.
+// Writes bench/reports/backup-pglite.json or backup-postgres.json. Not part of CI: at scale 1 it takes a long while.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -179,7 +179,7 @@ if (role === 'backup') {
       restore: strip(restore),
     };
     fs.mkdirSync('bench/reports', { recursive: true });
-    fs.writeFileSync('bench/reports/backup.json', `${JSON.stringify(result, null, 2)}\n`);
+    fs.writeFileSync(`bench/reports/backup-${result.database}.json`, `${JSON.stringify(result, null, 2)}\n`);
     console.log(JSON.stringify(result, null, 2));
   } finally {
     if (serverUrl) {
