@@ -14,10 +14,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: r('./public'),
   plugins: [foliateSandbox(), react(), tailwindcss(), ...(isSsrBuild ? [] : [bootPreload()])],
   resolve: {
-    alias: {
-      '@shared': r('./src/shared'),
-      '@client': r('./src/client'),
-    },
+    alias: [
+      { find: '@shared', replacement: r('./src/shared') },
+      { find: '@client', replacement: r('./src/client') },
+      // React 19 has the hook the router's shim stands in for; see the module for why.
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: r('./src/client/lib/use-sync-external-store-shim.ts') },
+    ],
   },
   build: isSsrBuild
     ? { outDir: r('./dist/server-render'), emptyOutDir: true, sourcemap: false, target: 'node24', copyPublicDir: false }

@@ -1,7 +1,7 @@
 /** /admin/subscribers: the Thriller Circle list, each address with its state and source (decision 0069), and a spreadsheet-safe CSV export. */
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { SUBSCRIBER_SOURCE_LABELS, SUBSCRIBER_STATE_LABELS } from '@shared/constants';
+import { SUBSCRIBER_SOURCE_LABELS, SUBSCRIBER_STATE_LABELS } from '@shared/subscribers';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { countOf } from '@client/lib/plural';

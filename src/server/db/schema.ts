@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { CURRENCY, SUBSCRIBER_SOURCES, SUBSCRIBER_STATES, type SubscriberSource, type SubscriberState } from '../../shared/constants';
+import { CURRENCY } from '../../shared/constants';
+import { SUBSCRIBER_SOURCES, SUBSCRIBER_STATES, type SubscriberSource, type SubscriberState } from '../../shared/subscribers';
 import {
   type AnyPgColumn,
   bigint,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { giftSummarySchema } from './gifts';
-import { ALL_FORMATS, DIGITAL_FORMATS, PURCHASE_STATUSES, ROLES, SUBSCRIBER_SOURCES, SUBSCRIBER_STATES } from '../constants';
+import { ALL_FORMATS, DIGITAL_FORMATS, PURCHASE_STATUSES, ROLES } from '../constants';
+import { SUBSCRIBER_SOURCES, SUBSCRIBER_STATES } from '../subscribers';
 import { dbId, MAX_DB_ID, text } from './common';
 
 // ---- blog posts -------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, text } from './common';
 import { NEWSLETTER_EMAIL_PATTERN } from './newsletter-email';
-import { SIGNUP_SOURCES } from '../constants';
+import { SIGNUP_SOURCES } from '../subscribers';
 
 export { NEWSLETTER_EMAIL_PATTERN };
 
@@ -34,18 +34,3 @@ export const unsubscribeQuerySchema = z.object({
   token: text().min(1).max(200),
 });
 
-/** POST /api/newsletter/confirm: the token from the welcome mail's confirmation link. */
-export const confirmSubscriptionSchema = z.object({
-  token: text()
-    .trim()
-    .min(1, 'This confirmation link is not complete. Please use the link from your welcome email.')
-    .max(200, 'This confirmation link is not valid. Please use the link from your most recent welcome email.'),
-});
-export type ConfirmSubscriptionInput = z.infer<typeof confirmSubscriptionSchema>;
-
-export const confirmSubscriptionAnswerSchema = z.object({
-  /** 'confirmed' by this request, or 'already' confirmed before (pressing twice is harmless). */
-  status: z.enum(['confirmed', 'already']),
-  message: text(),
-});
-export type ConfirmSubscriptionAnswer = z.infer<typeof confirmSubscriptionAnswerSchema>;

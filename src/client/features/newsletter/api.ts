@@ -1,7 +1,8 @@
 /** Newsletter calls: subscribe (SPEC 7) and the demo reader's Login/Logout (SPEC 2, 6, 8). */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthStatus } from '@shared/schemas/auth';
-import type { ConfirmSubscriptionAnswer, SubscribeAnswer } from '@shared/schemas/newsletter';
+import type { SubscribeAnswer } from '@shared/schemas/newsletter';
+import type { ConfirmSubscriptionAnswer } from '@shared/schemas/newsletter-confirm';
 import { apiErrorOf, apiFetch, apiRequest, clearAuthToken, setAuthToken } from '@client/lib/api-client';
 import { toast } from '@client/components/ui/toast-store';
 import { AUTH_STATUS_KEY, SIGNED_OUT } from '@client/lib/session';

@@ -1,13 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { errorSchema, successMessageSchema } from '@shared/schemas/common';
-import {
-  confirmSubscriptionAnswerSchema,
-  confirmSubscriptionSchema,
-  subscribeAnswerSchema,
-  subscribeSchema,
-  unsubscribeQuerySchema,
-} from '@shared/schemas/newsletter';
+import { subscribeAnswerSchema, subscribeSchema, unsubscribeQuerySchema } from '@shared/schemas/newsletter';
+import { confirmSubscriptionAnswerSchema, confirmSubscriptionSchema } from '@shared/schemas/newsletter-confirm';
 import { badRequest } from '../../platform/errors';
 import { getSetting } from '../../platform/settings';
 import { CONFIRM_MESSAGES, confirmSubscription, subscribe, unsubscribe } from './service';

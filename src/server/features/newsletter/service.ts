@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { POINTS, SUBSCRIBE_CONFIRM_VALIDITY_MS, type SubscriberSource } from '@shared/constants';
+import { POINTS } from '@shared/constants';
+import { SUBSCRIBE_CONFIRM_VALIDITY_MS, type SubscriberSource } from '@shared/subscribers';
 import type { Db } from '../../db/client';
 import { newsletterSubscribers, userActivities, users } from '../../db/schema';
 import type { Random } from '../../platform/crypto';
