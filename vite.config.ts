@@ -14,12 +14,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: r('./public'),
   plugins: [foliateSandbox(), react(), tailwindcss(), ...(isSsrBuild ? [] : [bootPreload()])],
   resolve: {
-    alias: [
-      { find: '@shared', replacement: r('./src/shared') },
-      { find: '@client', replacement: r('./src/client') },
-      // React 19 has the hook the router's shim stands in for; see the module for why.
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: r('./src/client/lib/use-sync-external-store-shim.ts') },
-    ],
+    alias: {
+      '@shared': r('./src/shared'),
+      '@client': r('./src/client'),
+    },
   },
   build: isSsrBuild
     ? { outDir: r('./dist/server-render'), emptyOutDir: true, sourcemap: false, target: 'node24', copyPublicDir: false }
@@ -38,7 +36,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'core',
-                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store|clsx)[\\/]|src[\\/]shared[\\/]constants|src[\\/]client[\\/](lib[\\/](cn|responsive-image|image-variants|api-client|router|session|scroll-to-anchor)|components[\\/]ui[\\/](button|skeleton|toast-store))\.|rolldown[\\/:]runtime|lucide-react[\\/].*icons[\\/](shopping-bag|book-open)\./,
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store|clsx)[\\/]|src[\\/]shared[\\/]constants|src[\\/]client[\\/](lib[\\/](cn|responsive-image|image-variants|api-client|router|session|scroll-to-anchor)|components[\\/]ui[\\/](button|skeleton|spinner|toast-store))\.|rolldown[\\/:]runtime|lucide-react[\\/].*icons[\\/](shopping-bag|book-open)\./,
                 },
               ],
             },

@@ -4,12 +4,10 @@
  * matches wins (wouter's Switch); the last one catches everything else with the not-found page.
  */
 import { lazy } from 'react';
-import type { ReactNode } from 'react';
 import { Route, Switch } from '@client/lib/router';
 import { preloadable } from '@client/lib/preloadable';
 import { ADMIN_PAGE_PATHS } from '@shared/app-paths';
 import { RootLayout } from './layouts/root-layout';
-import { AdminGuard, ProtectedRoute } from './route-guards';
 
 // The server-rendered pages: preloaded before the server renders them and before the browser hydrates.
 // Reached by an in-app link, the home page waits for its sections too, so it appears whole and a link to
@@ -28,20 +26,8 @@ const CheckoutPage = lazy(() => import('@client/pages/checkout'));
 const GiftClaimPage = lazy(() => import('@client/pages/gift-claim'));
 const NewsletterConfirmPage = lazy(() => import('@client/pages/newsletter-confirm'));
 const PayPage = lazy(() => import('@client/pages/pay'));
-const DashboardPage = lazy(() => import('@client/pages/dashboard'));
-const AdminPage = lazy(() => import('@client/pages/admin'));
-const AdminBookFormPage = lazy(() => import('@client/pages/admin-book-form'));
-const AdminPostsPage = lazy(() => import('@client/pages/admin-posts'));
-const AdminPostEditorPage = lazy(() => import('@client/pages/admin-post-editor'));
-const AdminFilesPage = lazy(() => import('@client/pages/admin-files'));
-const AdminOrdersPage = lazy(() => import('@client/pages/admin-orders'));
-const AdminDiscountsPage = lazy(() => import('@client/pages/admin-discounts'));
-const AdminTracePage = lazy(() => import('@client/pages/admin-trace'));
-const AdminMessagesPage = lazy(() => import('@client/pages/admin-messages'));
-const AdminSubscribersPage = lazy(() => import('@client/pages/admin-subscribers'));
-const AdminUsersPage = lazy(() => import('@client/pages/admin-users'));
-const AdminSystemPage = lazy(() => import('@client/pages/admin-system'));
-const AdminSettingsPage = lazy(() => import('@client/pages/admin-settings'));
+// The author's pages (the dashboard and the admin area), behind one lazy route table of their own (admin-routes.tsx).
+const AdminRoutes = lazy(() => import('./admin-routes'));
 // The reading room: the EPUB, PDF and audio code load only on these routes.
 const ReadingRoomPage = lazy(() => import('@client/pages/reading-room'));
 const NotFoundPage = preloadable(() => import('@client/pages/not-found'));
@@ -77,8 +63,6 @@ export function preloadPage(pathname: string): Promise<void> {
   return NotFoundPage.preload();
 }
 
-const protect = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
-const admin = (page: ReactNode) => <AdminGuard>{page}</AdminGuard>;
 
 export function AppRoutes() {
   return (
@@ -99,22 +83,9 @@ export function AppRoutes() {
         <Route path="/read/sample"><ReadingRoomPage /></Route>
         <Route path="/read/:bookId/:format"><ReadingRoomPage /></Route>
         <Route path="/listen/:bookId"><ReadingRoomPage /></Route>
-        <Route path="/dashboard">{protect(<DashboardPage />)}</Route>
-        <Route path="/admin">{admin(<AdminPage />)}</Route>
-        <Route path="/admin/books/create">{protect(<AdminBookFormPage mode="create" />)}</Route>
-        <Route path="/admin/books/edit/:id">{protect(<AdminBookFormPage mode="edit" />)}</Route>
-        <Route path="/admin/posts">{admin(<AdminPostsPage />)}</Route>
-        <Route path="/admin/posts/new">{admin(<AdminPostEditorPage mode="create" />)}</Route>
-        <Route path="/admin/posts/:id/edit">{admin(<AdminPostEditorPage mode="edit" />)}</Route>
-        <Route path="/admin/files">{admin(<AdminFilesPage />)}</Route>
-        <Route path="/admin/orders">{admin(<AdminOrdersPage />)}</Route>
-        <Route path="/admin/discounts">{admin(<AdminDiscountsPage />)}</Route>
-        <Route path="/admin/trace">{admin(<AdminTracePage />)}</Route>
-        <Route path="/admin/messages">{admin(<AdminMessagesPage />)}</Route>
-        <Route path="/admin/subscribers">{admin(<AdminSubscribersPage />)}</Route>
-        <Route path="/admin/users">{admin(<AdminUsersPage />)}</Route>
-        <Route path="/admin/settings">{admin(<AdminSettingsPage />)}</Route>
-        <Route path="/admin/system">{admin(<AdminSystemPage />)}</Route>
+        <Route path="/dashboard"><AdminRoutes /></Route>
+        <Route path="/admin"><AdminRoutes /></Route>
+        <Route path="/admin/*"><AdminRoutes /></Route>
         <Route path="*"><NotFoundPage /></Route>
       </Switch>
     </RootLayout>
