@@ -6,43 +6,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openDatabase } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import type { Database } from '../db/client';
+import { createTestDatabase } from '../test/database';
 import { restoreBackup, writeBackup } from './backup';
 import { DiskFileStore } from './files';
 
 const rows = Number(process.env.LARGE_ROWS ?? 20_000);
 /** Characters of text and of html per mail: a row is about twice this in the archive. */
 const width = Number(process.env.LARGE_WIDTH ?? 4_000);
-const adminUrl = process.env.TEST_DATABASE_URL;
 
-async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
-  if (!adminUrl) {
-    const database = await openDatabase({});
-    await runMigrations(database);
-    return { ...database, drop: () => database.close() };
-  }
-  const name = `t_large_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template template0`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-  await runMigrations(database);
-  return {
-    ...database,
-    drop: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+const freshDatabase = () => createTestDatabase({ poolSize: 2 });
 
 type Rows = { rows: Array<Record<string, unknown>> };
 /** Row count, total text length and a digest of every body, computed by the database (not in this heap). */

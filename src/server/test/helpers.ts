@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openDatabase, type Database } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import type { Database } from '../db/client';
+import { createTestDatabase } from './database';
 import { seed } from '../platform/seed';
 import { users } from '../db/schema';
 import type { Clock } from '../platform/crypto';
@@ -29,41 +28,7 @@ export class TestClock implements Clock {
   }
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({});
-    await runMigrations(database);
-    return { ...database, drop: () => database.close() };
-  }
-  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template template0`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
-  await runMigrations(database);
-  return {
-    ...database,
-    drop: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      // pool.end() resolves before its sockets have closed; forcing the drop while they are still
-      // closing makes their late error an uncaught exception, so wait (briefly) for them to go.
-      for (let i = 0; i < 40; i += 1) {
-        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export { createTestDatabase };
 
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
