@@ -13,15 +13,20 @@ function jsonLdBlocks(html: string): Array<Record<string, unknown>> {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 }
 
+/** A test app of its own and its upcoming book (the first one not featured). */
+async function upcomingApp(): Promise<{ t: TestApp; upcomingId: number }> {
+  const t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com' } });
+  const [row] = await t.database.db.select({ id: books.id }).from(books).where(eq(books.featured, false)).orderBy(books.id).limit(1);
+  return { t, upcomingId: row.id };
+}
+
 describe('pre-orders of the upcoming book', () => {
   let t: TestApp;
   let upcomingId: number;
   let adminId: number;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com' } });
-    const [row] = await t.database.db.select({ id: books.id }).from(books).where(eq(books.featured, false)).orderBy(books.id).limit(1);
-    upcomingId = row.id;
+    ({ t, upcomingId } = await upcomingApp());
     adminId = (await createUser(t.database, { role: 'admin' })).id;
   });
   afterAll(() => t.close());
@@ -149,11 +154,7 @@ describe('one release rule for every way out of the library (issue 27 point 2)',
   let t: TestApp;
   let upcomingId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com' } });
-    const [row] = await t.database.db.select({ id: books.id }).from(books).where(eq(books.featured, false)).orderBy(books.id).limit(1);
-    upcomingId = row.id;
-  });
+  beforeAll(async () => ({ t, upcomingId } = await upcomingApp()));
   afterAll(() => t.close());
 
   it('two days before the release, Send to Kindle is refused like the download, the content and positions; a gift claim says when', async () => {
@@ -215,11 +216,7 @@ describe('a release with a pre-ordered format that has no file (issue 25 point 5
   let t: TestApp;
   let upcomingId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.com' } });
-    const [row] = await t.database.db.select({ id: books.id }).from(books).where(eq(books.featured, false)).orderBy(books.id).limit(1);
-    upcomingId = row.id;
-  });
+  beforeAll(async () => ({ t, upcomingId } = await upcomingApp()));
   afterAll(() => t.close());
 
   it('the release form lists every pre-ordered format without a file; buyers are told the truth, then mailed when it is uploaded', async () => {
