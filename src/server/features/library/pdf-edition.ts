@@ -6,9 +6,9 @@
  */
 import { DEFAULT_MAX_DOWNLOADS } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
-import { and, eq, inArray } from 'drizzle-orm';
-import { digitalAssets, purchases } from '../../db/schema';
+import { purchases } from '../../db/schema';
 import { ownsFormat } from './ownership';
+import { findAsset } from './assets';
 
 /** A just-created library row the reader owns. */
 export interface OwnedRow {
@@ -46,17 +46,7 @@ export async function addIncludedEditions(tx: DbOrTx, row: OwnedRow, now: Date):
   return pdf.id;
 }
 
-/** Which of these books have a PDF file (their e-book buyers see the PDF edition in the library). */
-export async function booksWithPdf(db: DbOrTx, bookIds: number[]): Promise<Set<number>> {
-  if (bookIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ bookId: digitalAssets.bookId })
-    .from(digitalAssets)
-    .where(and(inArray(digitalAssets.bookId, bookIds), eq(digitalAssets.format, 'pdf')));
-  return new Set(rows.map((r) => r.bookId));
-}
-
 /** Whether the book's e-book comes with a PDF a buyer can have today: the author has uploaded one. */
 export async function hasPdfEdition(db: DbOrTx, bookId: number): Promise<boolean> {
-  return (await booksWithPdf(db, [bookId])).has(bookId);
+  return (await findAsset(db, { bookId, format: 'pdf' })) !== null;
 }
