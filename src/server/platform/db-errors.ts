@@ -12,6 +12,16 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
+/** PostgreSQL's query_canceled (57014): a statement timeout or a cancel stopped the statement. */
+export function queryCancelled(error: unknown): boolean {
+  let e = error as { code?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (e.code === '57014') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
 const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
 

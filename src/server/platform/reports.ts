@@ -12,18 +12,9 @@ import { REPORT_TOO_LONG } from '@shared/schemas/common';
 import { type Database, type Db, withDefaultUser } from '../db/client';
 import * as schema from '../db/schema';
 import { AppError } from './errors';
+import { queryCancelled } from './db-errors';
 
 export const reportTooLong = () => new AppError('REPORT_TIMEOUT', 503, REPORT_TOO_LONG);
-
-/** PostgreSQL's query_canceled: the statement timeout (or a cancel) stopped it. */
-function wasCancelled(error: unknown): boolean {
-  let e = error as { code?: string; cause?: unknown } | undefined;
-  for (let depth = 0; e && depth < 4; depth++) {
-    if (e.code === '57014') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
 
 /** Aborts when the client hangs up before its answer was sent: a report no one will read gives up its turn. */
 export function untilClientGone(response: ServerResponse): AbortSignal {
@@ -57,7 +48,7 @@ export class Reports {
     try {
       return await report(this.db);
     } catch (error) {
-      if (wasCancelled(error)) throw reportTooLong();
+      if (queryCancelled(error)) throw reportTooLong();
       throw error;
     } finally {
       this.running -= 1;
