@@ -34,4 +34,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "dist/server/main.js"]
+# A young generation of 2 x 16 MB whatever the host's memory (decision 0106): node sizes it from the memory
+# it may use, up to 2 x 64 MB, which a long broadcast fills.
+CMD ["node", "--max-semi-space-size=16", "dist/server/main.js"]

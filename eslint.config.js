@@ -52,6 +52,18 @@ export default tseslint.config(
     },
   },
   {
+    // A route reads its caller through requireUser (platform/sessions.ts), which answers 401 if the guard
+    // is missing, rather than asserting the session is there.
+    files: ['src/server/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "TSNonNullExpression > MemberExpression.expression[property.name='auth']", message: 'Read the caller with requireUser(request).' },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     rules: restrict(serverPaths, 'The client never imports server code; share through src/shared.'),
   },

@@ -7,6 +7,19 @@ import { foliateSandbox } from './scripts/vite-foliate-sandbox';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/**
+ * The lazy chunks whose imports are fetched at the same time as the chunk itself: the server-rendered
+ * pages, which hydration waits for, and the parts of the public pages loaded after the first paint.
+ * Every other lazy page (account, checkout, reading room, admin) fetches its imports once its own chunk
+ * has arrived: one more round trip on the way there, instead of the whole list in every first view.
+ */
+const PRELOADED_WITH_DEPENDENCIES = /^assets\/(home|lazy-sections|home-section|blog-list|blog-post|catalogue|not-found|footer|toaster|account-menu|purchase-section)-/;
+
+function preloadedDependencies(chunk: string, dependencies: string[], context: { hostType: 'html' | 'js' }): string[] {
+  if (context.hostType === 'html' || PRELOADED_WITH_DEPENDENCIES.test(chunk)) return dependencies;
+  return [];
+}
+
 // `vite build` makes the browser client; `vite build --ssr entry-server.tsx` the server renderer of the
 // public pages, which the server loads from dist/server-render.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -27,7 +40,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         target: 'es2022',
         // Every browser that runs ES2022 modules knows <link rel="modulepreload">: no polyfill in the entry.
-        modulePreload: { polyfill: false },
+        // A lazy chunk's dependencies are fetched beside it only for what the public pages load (decision
+        // 0092): the list of every other page's dependencies would travel in the home page's first script.
+        modulePreload: { polyfill: false, resolveDependencies: preloadedDependencies },
         rolldownOptions: {
           output: {
             // The framework and the few small pieces every page shares travel in one file: each extra

@@ -3,15 +3,15 @@
 //
 //   node scripts/make-sample-epub.mjs
 //
-// Uses Node built-ins only. The ZIP container is written by hand (deflate via
-// node:zlib, CRC-32 computed here) with fixed timestamps, so the output is
-// byte-for-byte reproducible. The chapter text is read from the seed content
-// module so there is a single source for the excerpt.
+// The ZIP container is written with fflate (the archive library the server
+// uses) with fixed timestamps, so the output is byte-for-byte reproducible.
+// The chapter text is read from the seed content module so there is a single
+// source for the excerpt.
 
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deflateRawSync } from 'node:zlib';
+import { zipSync } from 'fflate';
 import { readExcerpt } from './read-excerpt.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,87 +27,21 @@ const esc = (s) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 // ---------------------------------------------------------------------------
-// ZIP writer (stored + deflate, no data descriptors, fixed DOS timestamp)
+// ZIP container
 // ---------------------------------------------------------------------------
 
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
+// Local midnight: fflate writes the DOS timestamps in local time, so this gives the same bytes in every
+// time zone.
+const ZIP_TIME = new Date(2026, 0, 1);
 
-export function crc32(buf) {
-  let c = 0xffffffff;
-  for (let i = 0; i < buf.length; i++) c = CRC_TABLE[(c ^ buf[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-// 2026-01-01 00:00:00 in MS-DOS format.
-const DOS_TIME = 0;
-const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1;
-
+/** Entries in archive order; `store` keeps one uncompressed (an EPUB's `mimetype` must be). */
 export function buildZip(entries) {
-  const locals = [];
-  const centrals = [];
-  let offset = 0;
+  const files = {};
   for (const { name, data, store } of entries) {
-    const nameBuf = Buffer.from(name, 'utf8');
-    const raw = Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8');
-    const method = store ? 0 : 8;
-    const body = store ? raw : deflateRawSync(raw, { level: 9 });
-    const crc = crc32(raw);
-
-    const lh = Buffer.alloc(30);
-    lh.writeUInt32LE(0x04034b50, 0);
-    lh.writeUInt16LE(store ? 10 : 20, 4); // version needed
-    lh.writeUInt16LE(0x0800, 6); // flags: UTF-8 names
-    lh.writeUInt16LE(method, 8);
-    lh.writeUInt16LE(DOS_TIME, 10);
-    lh.writeUInt16LE(DOS_DATE, 12);
-    lh.writeUInt32LE(crc, 14);
-    lh.writeUInt32LE(body.length, 18);
-    lh.writeUInt32LE(raw.length, 22);
-    lh.writeUInt16LE(nameBuf.length, 26);
-    lh.writeUInt16LE(0, 28); // no extra field
-    locals.push(lh, nameBuf, body);
-
-    const ch = Buffer.alloc(46);
-    ch.writeUInt32LE(0x02014b50, 0);
-    ch.writeUInt16LE(20, 4); // version made by (MS-DOS, 2.0)
-    ch.writeUInt16LE(store ? 10 : 20, 6);
-    ch.writeUInt16LE(0x0800, 8);
-    ch.writeUInt16LE(method, 10);
-    ch.writeUInt16LE(DOS_TIME, 12);
-    ch.writeUInt16LE(DOS_DATE, 14);
-    ch.writeUInt32LE(crc, 16);
-    ch.writeUInt32LE(body.length, 20);
-    ch.writeUInt32LE(raw.length, 24);
-    ch.writeUInt16LE(nameBuf.length, 28);
-    ch.writeUInt16LE(0, 30); // extra
-    ch.writeUInt16LE(0, 32); // comment
-    ch.writeUInt16LE(0, 34); // disk
-    ch.writeUInt16LE(0, 36); // internal attrs
-    ch.writeUInt32LE(0, 38); // external attrs
-    ch.writeUInt32LE(offset, 42);
-    centrals.push(ch, nameBuf);
-
-    offset += lh.length + nameBuf.length + body.length;
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    files[name] = store ? [bytes, { level: 0 }] : bytes;
   }
-  const central = Buffer.concat(centrals);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(0, 4);
-  eocd.writeUInt16LE(0, 6);
-  eocd.writeUInt16LE(entries.length, 8);
-  eocd.writeUInt16LE(entries.length, 10);
-  eocd.writeUInt32LE(central.length, 12);
-  eocd.writeUInt32LE(offset, 16);
-  eocd.writeUInt16LE(0, 20);
-  return Buffer.concat([...locals, central, eocd]);
+  return Buffer.from(zipSync(files, { level: 9, mtime: ZIP_TIME }));
 }
 
 // ---------------------------------------------------------------------------

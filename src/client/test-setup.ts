@@ -1,7 +1,11 @@
 /** Test environment: jest-dom matchers and the browser APIs Radix expects but jsdom lacks. */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor wait for a state, up to this long: a page's lazy chunk (the Toaster, a dialog) can
+// take over a second to load on a loaded machine, and a wait that ends sooner fails a test that is right.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
@@ -33,6 +37,15 @@ Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.setPointerCapture ??= () => {};
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};
+
+// The post editor (ProseMirror) measures the selection to scroll it into view after an insert; jsdom has
+// no layout, and its Range lacks the measuring methods, so an image inserted late in a test threw outside
+// it. An empty rectangle is what a layout-less page would measure.
+Range.prototype.getClientRects ??= function getClientRects() {
+  const rects: DOMRect[] = [];
+  return Object.assign(rects, { item: (index: number) => rects[index] ?? null }) as unknown as DOMRectList;
+};
+Range.prototype.getBoundingClientRect ??= () => new DOMRect(0, 0, 0, 0);
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 window.matchMedia ??= ((query: string) => ({

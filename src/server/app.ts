@@ -25,7 +25,7 @@ import { findProjectRoot } from './project-root';
 import { createPaymentProvider } from './platform/payments';
 import { MemoCache } from './platform/memo-cache';
 import { AccessLog, assertTokenRouteRedacted, createLoggers, defaultLogger, type LoggerSettings, requestIdFrom } from './platform/logging';
-import { commonHeadersOf, type FrontDoor, serveRemembered, serveStatic } from './platform/front-door';
+import { type FrontDoor, serveRemembered, serveStatic } from './platform/front-door';
 import { startCacheBus } from './platform/cache-bus';
 import {
   FallbackRateCounter,
@@ -125,7 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const mailTransport =
-    options.mailTransport !== undefined ? options.mailTransport : config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
+    options.mailTransport !== undefined ? options.mailTransport : config.SMTP_URL ? smtpTransport(config.SMTP_URL, { pool: true }) : null;
   const redis = options.redis ?? null;
   const files = options.files ?? new DiskFileStore(path.join(config.dataDir, 'files'));
   const metrics = new SiteMetrics(database.db, clock);
@@ -155,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   const reports = openReports(database, { slots: config.REPORT_POOL_SIZE, timeoutMs: config.REPORT_TIMEOUT_MS });
   app.addHook('onClose', async () => reports.close());
+  app.addHook('onClose', async () => mailTransport?.close?.());
   const deps: AppDeps = {
     config,
     database,
@@ -168,7 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     counter: redis
       ? new FallbackRateCounter(new RedisRateCounter(redis), new MemoryRateCounter(clock), app.log)
       : new MemoryRateCounter(clock),
-    cache: new MemoCache(config.SITE_CACHE_MS, () => clock.now().getTime()),
+    cache: new MemoCache(config.SITE_CACHE_MS, () => clock.now().getTime(), () => clock.elapsed()),
     redis,
     payments: createPaymentProvider(config, clock, random),
     secret: await resolveServerSecret(database.db, config.SESSION_SECRET),
@@ -198,7 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await registerSecurityHeaders(app, { stripe: config.paymentProvider === 'stripe', isHttps });
+  const everyAnswer = await registerSecurityHeaders(app, { stripe: config.paymentProvider === 'stripe', isHttps });
   // Every text answer goes out compressed: brotli when the client takes it, else gzip. Pages and static
   // files arrive already compressed (built once) and are left alone; this covers API JSON, feeds and
   // the rest, at a brotli quality cheap enough per request.
@@ -222,15 +223,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clientDir: deps.clientDir,
     renderApp: options.renderApp !== undefined ? options.renderApp : await loadRenderApp(deps.clientDir),
   });
-  // The front door serves static files once it knows the headers the app adds to every answer; it learns
-  // them from the app's own answer for one file, so both paths send the same security headers.
-  app.addHook('onListen', async () => {
-    const probe = app.staticAssets.list()[0];
-    if (!probe) return;
-    const res = await app.inject({ url: probe.urlPath });
-    app.staticAssets.setCommonHeaders(commonHeadersOf(res.headers));
-    front.assets = app.staticAssets;
-  });
+  // The front door (decision 0108) sends the same security headers as the framework: the list the
+  // framework's hook sends, handed over here rather than learnt from an answer.
+  app.staticAssets.setCommonHeaders(everyAnswer);
+  front.assets = app.staticAssets;
 
   await registerFeatures(app);
 

@@ -33,6 +33,10 @@ const envObject = z.object({
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
     /** Another Stripe API base (stripe-mock, a test double); the real API when unset. */
     STRIPE_API_URL: z.string().url().optional(),
+    /** Stripe Tax product tax codes per kind of format (decision 0080); unset: the account's preset code. */
+    STRIPE_TAX_CODE_PRINT: z.string().startsWith('txcd_').optional(),
+    STRIPE_TAX_CODE_EBOOK: z.string().startsWith('txcd_').optional(),
+    STRIPE_TAX_CODE_AUDIOBOOK: z.string().startsWith('txcd_').optional(),
     /** Bearer token for GET /metrics; unset means /metrics does not exist. */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     S3_BUCKET: z.string().min(1).optional(),

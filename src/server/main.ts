@@ -76,7 +76,7 @@ async function start() {
   await runMigrations(database);
   mark('migrations');
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, say) : null;
-  const mailTransport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
+  const mailTransport = config.SMTP_URL ? smtpTransport(config.SMTP_URL, { pool: true }) : null;
   const app = await buildApp({ config, database, files, redis, mailTransport });
   mark('app');
   await seed(database.db, files, {

@@ -1,10 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { askRunningServer } from './platform/control-socket';
+import { fillOutbox } from './test/large-outbox';
+import { freePort } from './test/ports';
 import { startLocalS3 } from './test/s3-server';
 import { createTestDatabase } from './test/helpers';
 
@@ -22,17 +26,6 @@ afterAll(async () => {
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls until `probe` is truthy, for at most `ms`. */
 async function waitFor<T>(what: string, ms: number, probe: () => Promise<T> | T): Promise<NonNullable<T>> {
@@ -290,4 +283,42 @@ describe('start with a service that does not answer', () => {
     },
     200_000,
   );
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('stopping the embedded-database site while it writes a backup', () => {
+  it('SIGTERM is answered within a second: /readyz turns 503 while the backup is still running, then the process ends', async () => {
+    // The site's own data directory, with an outbox big enough that the backup takes seconds.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-stop-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const database = await openDatabase({ dataDir });
+    await runMigrations(database);
+    await fillOutbox(database, 6_000);
+    await database.close();
+
+    const main = await startMain({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: '3000' });
+    await waitFor('/readyz', 90_000, async () => (await main.readyz()).status === 200);
+    const archive = path.join(dataDir, 'during-stop.tar.gz');
+    let backupEnded = false;
+    const backup = askRunningServer(dataDir, { command: 'backup', out: archive })
+      .catch((error: unknown) => error)
+      .finally(() => (backupEnded = true));
+    // The archive is written under a temporary name and renamed when complete.
+    const partial = `${archive}.partial`;
+    await waitFor('the archive being written', 30_000, () => fs.existsSync(partial) && fs.statSync(partial).size > 0);
+
+    const signalled = performance.now();
+    main.child.kill('SIGTERM');
+    // Asked afresh every 100 ms: /readyz reads the database, which waits for the backup's transaction on the
+    // embedded database's one connection, until the shutdown starts and it answers 503 without asking it.
+    await waitFor('/readyz 503', 5_000, async () => {
+      const res = await fetch(`${main.base}/readyz`, { signal: AbortSignal.timeout(300) });
+      return res.status === 503;
+    });
+    expect(performance.now() - signalled).toBeLessThan(1_000);
+    expect(backupEnded).toBe(false);
+
+    expect(await main.exit).not.toBeNull();
+    await backup;
+    expect(main.output()).not.toMatch(CRASH);
+  }, 200_000);
 });

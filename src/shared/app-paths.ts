@@ -10,7 +10,9 @@ export const ADMIN_PAGE_PATHS: readonly RegExp[] = [
   /^\/admin\/posts\/?$/i,
   /^\/admin\/posts\/new\/?$/i,
   /^\/admin\/posts\/[^/]+\/edit\/?$/i,
-  /^\/admin\/(files|orders|discounts|trace|messages|subscribers|users|settings|system)\/?$/i,
+  /^\/admin\/(files|orders|discounts|trace|messages|reviews|newsletter|subscribers|users|settings|system|tax|shipping|bundles|review-copies|free-book)\/?$/i,
+  // A broadcast: /admin/newsletter/new, or one by its id.
+  /^\/admin\/newsletter\/[^/]+\/?$/i,
 ];
 
 export const isAdminPagePath = (pathname: string) => ADMIN_PAGE_PATHS.some((r) => r.test(pathname));

@@ -1,4 +1,4 @@
-/** Business constants from the product specification (section 9). Shared by server and client. */
+/** Business constants (docs/PRODUCT.md, Constants). Shared by server and client. */
 
 export const PURCHASE_FORMATS = ['hardcover', 'paperback', 'ebook', 'audiobook'] as const;
 export type PurchaseFormat = (typeof PURCHASE_FORMATS)[number];
@@ -52,6 +52,8 @@ export const DEFAULT_MAX_DOWNLOADS = 1;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
 export const RESET_LINK_VALIDITY_MS = 60 * 60 * 1000;
+/** An emailed sign-in link works once, within this time (decision 0084). */
+export const LOGIN_LINK_VALIDITY_MS = 15 * 60 * 1000;
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 export const RESET_SUCCESS_REDIRECT_MS = 5000;
 export const RESET_VALIDATION_MS = 1000;
@@ -93,3 +95,6 @@ export const STORAGE_KEYS = { authToken: 'auth-token', purchaseIntent: 'purchase
 /** The free sample's last words, on its last page and in the reader (links to the purchase section). */
 export const SAMPLE_END_TEXT = 'Buy to keep reading';
 
+
+/** The home page links to the catalogue (/books) once there is more to see than its own two books. */
+export const CATALOGUE_LINK_MIN_BOOKS = 3;

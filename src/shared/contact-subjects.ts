@@ -1,5 +1,5 @@
 /**
- * The contact form's subjects (SPEC 2). Apart from constants.ts, which travels in the first script every
+ * The contact form's subjects (docs/PRODUCT.md, Contact). Apart from constants.ts, which travels in the first script every
  * page loads, because only the contact form and its schema need them.
  */
 export const CONTACT_SUBJECTS = [

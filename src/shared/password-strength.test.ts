@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { meterLevel, scorePassword } from './password-strength';
 
-describe('scorePassword (SPEC 5 scorer)', () => {
+describe('scorePassword (the 0..4 password scorer)', () => {
   it.each([
     ['', 0],
     ['aaaaaaa', 0], // short, one distinct char

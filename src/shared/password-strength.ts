@@ -1,6 +1,6 @@
 /**
- * Password strength, two views (SPEC 5):
- * - `scorePassword`: the 0..4 scorer with the exact point rules of the specification.
+ * Password strength, two views (docs/PRODUCT.md, Register; Password scorer):
+ * - `scorePassword`: the 0..4 scorer with its exact point rules.
  * - `meterLevel`: the registration meter's five levels (Very Weak 20% .. Very Strong 100%) with hints
  *   for what is missing. The meter counts the five classic criteria, so each added criterion moves it up
  *   one level and the hints say exactly which are missing.

@@ -12,8 +12,11 @@ export const SUBSCRIBER_STATE_LABELS: Record<SubscriberState, string> = {
   bounced: 'Bounced',
   complained: 'Complained',
 };
-/** Where a sign-up came from. 'import' and 'unknown' are never sent by a form: they name rows added otherwise. */
-export const SUBSCRIBER_SOURCES = ['home', 'footer', 'checkout', 'import', 'unknown'] as const;
+/**
+ * Where a sign-up came from. 'import' and 'unknown' are never sent by a form: they name rows added otherwise;
+ * 'free-book' names readers who confirmed a free-book claim (decision 0097).
+ */
+export const SUBSCRIBER_SOURCES = ['home', 'footer', 'checkout', 'import', 'unknown', 'free-book'] as const;
 export type SubscriberSource = (typeof SUBSCRIBER_SOURCES)[number];
 /** The sources a sign-up form may name in POST /api/subscribe. */
 export const SIGNUP_SOURCES = ['home', 'footer', 'checkout'] as const satisfies readonly SubscriberSource[];
@@ -23,6 +26,7 @@ export const SUBSCRIBER_SOURCE_LABELS: Record<SubscriberSource, string> = {
   checkout: 'Checkout',
   import: 'Import',
   unknown: 'Unknown',
+  'free-book': 'Free book',
 };
 /** How long the confirmation link in the welcome mail works. */
 export const SUBSCRIBE_CONFIRM_VALIDITY_MS = 14 * 24 * 60 * 60 * 1000;

@@ -23,8 +23,11 @@ async function authorApi(browser: Browser) {
 async function stateOf(browser: Browser, email: string) {
   const author = await authorApi(browser);
   try {
-    const list = (await (await author.request.get('/api/admin/subscribers')).json()) as Array<{ email: string; state: string; source: string }>;
-    return list.find((s) => s.email === email);
+    const search = new URLSearchParams({ q: email });
+    const page = (await (await author.request.get(`/api/admin/subscribers?${search}`)).json()) as {
+      items: Array<{ email: string; state: string; source: string }>;
+    };
+    return page.items.find((s) => s.email === email);
   } finally {
     await author.close();
   }

@@ -21,9 +21,17 @@ const AdminDiscountsPage = lazy(() => import('@client/pages/admin-discounts'));
 const AdminTracePage = lazy(() => import('@client/pages/admin-trace'));
 const AdminMessagesPage = lazy(() => import('@client/pages/admin-messages'));
 const AdminSubscribersPage = lazy(() => import('@client/pages/admin-subscribers'));
+const AdminNewsletterPage = lazy(() => import('@client/pages/admin-newsletter'));
+const AdminBroadcastEditorPage = lazy(() => import('@client/pages/admin-broadcast-editor'));
 const AdminUsersPage = lazy(() => import('@client/pages/admin-users'));
 const AdminSystemPage = lazy(() => import('@client/pages/admin-system'));
 const AdminSettingsPage = lazy(() => import('@client/pages/admin-settings'));
+const AdminReviewsPage = lazy(() => import('@client/pages/admin-reviews'));
+const AdminTaxPage = lazy(() => import('@client/pages/admin-tax'));
+const AdminShippingPage = lazy(() => import('@client/pages/admin-shipping'));
+const AdminBundlesPage = lazy(() => import('@client/pages/admin-bundles'));
+const AdminReviewCopiesPage = lazy(() => import('@client/pages/admin-review-copies'));
+const AdminFreeBookPage = lazy(() => import('@client/pages/admin-free-book'));
 
 const protect = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
 const admin = (page: ReactNode) => <AdminGuard>{page}</AdminGuard>;
@@ -43,9 +51,18 @@ export default function AdminRoutes() {
       <Route path="/admin/discounts">{admin(<AdminDiscountsPage />)}</Route>
       <Route path="/admin/trace">{admin(<AdminTracePage />)}</Route>
       <Route path="/admin/messages">{admin(<AdminMessagesPage />)}</Route>
+      <Route path="/admin/reviews">{admin(<AdminReviewsPage />)}</Route>
+      <Route path="/admin/newsletter">{admin(<AdminNewsletterPage />)}</Route>
+      <Route path="/admin/newsletter/new">{admin(<AdminBroadcastEditorPage mode="create" />)}</Route>
+      <Route path="/admin/newsletter/:id">{admin(<AdminBroadcastEditorPage mode="edit" />)}</Route>
       <Route path="/admin/subscribers">{admin(<AdminSubscribersPage />)}</Route>
       <Route path="/admin/users">{admin(<AdminUsersPage />)}</Route>
       <Route path="/admin/settings">{admin(<AdminSettingsPage />)}</Route>
+      <Route path="/admin/tax">{admin(<AdminTaxPage />)}</Route>
+      <Route path="/admin/shipping">{admin(<AdminShippingPage />)}</Route>
+      <Route path="/admin/bundles">{admin(<AdminBundlesPage />)}</Route>
+      <Route path="/admin/review-copies">{admin(<AdminReviewCopiesPage />)}</Route>
+      <Route path="/admin/free-book">{admin(<AdminFreeBookPage />)}</Route>
       <Route path="/admin/system">{admin(<AdminSystemPage />)}</Route>
       <Route path="*"><NotFoundPage /></Route>
     </Switch>

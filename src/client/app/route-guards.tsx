@@ -1,8 +1,8 @@
 /**
- * Route guards (SPEC 4 "Admin route guard", SPEC 6).
+ * Route guards (docs/PRODUCT.md, Admin guard).
  *
  * checking -> spinner; allowed -> the page; denied -> /login?returnTo=admin.
- * The server decides via GET /api/users/check-admin. The SPEC 6 relaxation for local/development
+ * The server decides via GET /api/users/check-admin. The relaxation (docs/PRODUCT.md, Admin guard) for local/development
  * hosts (let everyone in, also when the check fails) exists ONLY in a development build: a production
  * bundle has `import.meta.env.DEV === false`, so that branch is compiled out and an error denies.
  */

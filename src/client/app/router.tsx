@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC 2. Pages are lazy chunks so the home bundle carries no account, checkout,
+ * Every route of docs/PRODUCT.md, Routes. Pages are lazy chunks so the home bundle carries no account, checkout,
  * dashboard or admin code; the guards are tiny and live in the main chunk. The first route that
  * matches wins (wouter's Switch); the last one catches everything else with the not-found page.
  */
@@ -18,6 +18,7 @@ const HomePage = preloadable(
 );
 const BlogListPage = preloadable(() => import('@client/pages/blog-list'));
 const BlogPostPage = preloadable(() => import('@client/pages/blog-post'));
+const CataloguePage = preloadable(() => import('@client/pages/catalogue'));
 const LoginPage = lazy(() => import('@client/pages/login'));
 const ForgotPasswordPage = lazy(() => import('@client/pages/forgot-password'));
 const ResetPasswordPage = lazy(() => import('@client/pages/reset-password'));
@@ -25,7 +26,11 @@ const ProfilePage = lazy(() => import('@client/pages/profile'));
 const CheckoutPage = lazy(() => import('@client/pages/checkout'));
 const GiftClaimPage = lazy(() => import('@client/pages/gift-claim'));
 const NewsletterConfirmPage = lazy(() => import('@client/pages/newsletter-confirm'));
+const FreeBookPage = lazy(() => import('@client/pages/free-book'));
+const FreeBookConfirmPage = lazy(() => import('@client/pages/free-book-confirm'));
+const ReviewCopiesPage = lazy(() => import('@client/pages/review-copies'));
 const PayPage = lazy(() => import('@client/pages/pay'));
+const BasketPage = lazy(() => import('@client/pages/basket'));
 // The author's pages (the dashboard and the admin area), behind one lazy route table of their own (admin-routes.tsx).
 const AdminRoutes = lazy(() => import('./admin-routes'));
 // The reading room: the EPUB, PDF and audio code load only on these routes.
@@ -33,14 +38,16 @@ const ReadingRoomPage = lazy(() => import('@client/pages/reading-room'));
 const NotFoundPage = preloadable(() => import('@client/pages/not-found'));
 
 /** Every page the server renders, for the server to load before its first render. */
-export const SERVER_RENDERED_PAGES = [HomePage, BlogListPage, BlogPostPage, NotFoundPage];
+export const SERVER_RENDERED_PAGES = [HomePage, BlogListPage, BlogPostPage, CataloguePage, NotFoundPage];
 
 const KNOWN_PATHS = [
-  /^\/(login|forgot-password|reset-password|profile|checkout|dashboard)\/?$/i,
+  /^\/(login(-link)?|forgot-password|reset-password|profile|checkout|basket|dashboard)\/?$/i,
   ...ADMIN_PAGE_PATHS,
   /^\/pay\/[^/]+\/?$/i,
   /^\/gift\/[^/]+\/?$/i,
   /^\/newsletter\/confirm\/?$/i,
+  /^\/free\/[^/]+(\/confirm)?\/?$/i,
+  /^\/review-copies\/[a-z0-9-]+\/?$/i,
   /^\/read\/sample\/?$/i,
   /^\/read\/\d+\/(ebook|pdf)\/?$/i,
   /^\/listen\/\d+\/?$/i,
@@ -59,6 +66,7 @@ export function preloadPage(pathname: string): Promise<void> {
   }
   if (/^\/blog(\/page\/\d+)?\/?$/i.test(pathname)) return BlogListPage.preload();
   if (/^\/blog\/[^/]+\/?$/i.test(pathname)) return BlogPostPage.preload();
+  if (/^\/books(\/[^/]+)?\/?$/i.test(pathname)) return CataloguePage.preload();
   if (KNOWN_PATHS.some((r) => r.test(pathname))) return Promise.resolve();
   return NotFoundPage.preload();
 }
@@ -72,14 +80,20 @@ export function AppRoutes() {
         <Route path="/blog"><BlogListPage /></Route>
         <Route path="/blog/page/:page"><BlogListPage /></Route>
         <Route path="/blog/:id"><BlogPostPage /></Route>
-        <Route path="/login"><LoginPage /></Route>
+        <Route path="/books/:slug?"><CataloguePage /></Route>
+        {/* /login-link (an emailed sign-in link) is served by the login page's chunk, so it costs the home page nothing. */}
+        <Route path={/^\/login(-link)?\/?$/i}><LoginPage /></Route>
         <Route path="/forgot-password"><ForgotPasswordPage /></Route>
         <Route path="/reset-password"><ResetPasswordPage /></Route>
         <Route path="/profile"><ProfilePage /></Route>
         <Route path="/checkout"><CheckoutPage /></Route>
+        <Route path="/basket"><BasketPage /></Route>
         <Route path="/pay/:sessionId"><PayPage /></Route>
         <Route path="/gift/:token"><GiftClaimPage /></Route>
         <Route path="/newsletter/confirm"><NewsletterConfirmPage /></Route>
+        <Route path="/free/:slug/confirm"><FreeBookConfirmPage /></Route>
+        <Route path="/free/:slug"><FreeBookPage /></Route>
+        <Route path="/review-copies/:slug"><ReviewCopiesPage /></Route>
         <Route path="/read/sample"><ReadingRoomPage /></Route>
         <Route path="/read/:bookId/:format"><ReadingRoomPage /></Route>
         <Route path="/listen/:bookId"><ReadingRoomPage /></Route>

@@ -1,11 +1,11 @@
 /**
- * The one way the browser talks to the API (SPEC 7 "General request behaviour", SPEC 8 "Generic").
+ * The one way the browser talks to the API (docs/PRODUCT.md, Requests; Errors).
  *
  * - Every call includes cookies (the session cookie) and, when stored, the bearer token.
  * - Mutating calls carry a CSRF token fetched once from /api/csrf-token and cached; a failure to get
  *   one is logged and the call still goes out, so the server (not the client) decides.
  * - Non-ok answers throw one `ApiError` (status, code, fields, the server's message and the raw body),
- *   whose message stays "<status>: <body or statusText>" as SPEC 8 words it. Features read the fields,
+ *   whose message stays "<status>: <body or statusText>" as docs/PRODUCT.md, Error messages words it. Features read the fields,
  *   never the message text.
  */
 import type { QueryFunction } from '@tanstack/react-query';
@@ -133,7 +133,7 @@ async function buildHeaders(method: string, hasBody: boolean, csrf: boolean): Pr
 }
 
 /**
- * Send a request with the SPEC 7 headers and return the Response without judging its status.
+ * Send a request with the headers of docs/PRODUCT.md, Requests, and return the Response without judging its status.
  * For callers that must tell a server refusal from a network error (logout does).
  */
 export async function apiFetch(
@@ -155,7 +155,7 @@ export async function apiFetch(
   });
 }
 
-/** Throw the SPEC 8 generic error for a non-ok answer; clear the CSRF cache on a CSRF refusal. */
+/** Throw the generic error (docs/PRODUCT.md, Error messages) for a non-ok answer; clear the CSRF cache on a CSRF refusal. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   throw await apiErrorOf(res);

@@ -1,6 +1,6 @@
 /**
  * What several parts of the site need to start a purchase: the book on sale, the checkout call and the
- * /checkout address (SPEC 4, SPEC 7). The checkout feature, gifts and pre-orders all start purchases.
+ * /checkout address (docs/PRODUCT.md, Checkout). The checkout feature, gifts and pre-orders all start purchases.
  */
 import type { FeaturedBook } from '@shared/schemas/books';
 import type { CheckoutResponse } from '@shared/schemas/checkout';
@@ -51,7 +51,7 @@ export async function createCheckout(
 }
 
 /**
- * The /checkout address of SPEC 4 step 4 (the amount is for display; the server prices the order). Each
+ * The /checkout address (docs/PRODUCT.md, Buying a format) (the amount is for display; the server prices the order). Each
  * address is one purchase intent: it carries a fresh key, so coming back to it never starts a second payment.
  */
 export function checkoutPath(input: {

@@ -1,4 +1,4 @@
-/** Numbers and dates as the admin and the dashboard show them (SPEC 9): thousands by commas, one-decimal percentages, £ from minor units, en-GB dates. */
+/** Numbers and dates as the admin and the dashboard show them (docs/PRODUCT.md, Dashboard): thousands by commas, one-decimal percentages, £ from minor units, en-GB dates. */
 import { CURRENCY_SYMBOL } from '@shared/constants';
 
 const integer = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });

@@ -1,4 +1,4 @@
-/** The app's one QueryClient with the SPEC 9 defaults for data reads and mutations. */
+/** The app's one QueryClient with the defaults of docs/PRODUCT.md, Requests, for data reads and mutations. */
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
 

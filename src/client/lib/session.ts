@@ -1,5 +1,5 @@
 /**
- * Who is signed in, for every part of the browser app (SPEC 4 "Authentication").
+ * Who is signed in, for every part of the browser app (docs/PRODUCT.md, Sign-in state).
  *
  * - `useAuthStatus()`      GET /api/users/check-auth; polled every 30 s, refetched on focus, fresh 10 s.
  *   `useAuthStatus({ cache: 'long' })` is the floating bar's 5-minute cached copy (own cache entry,
@@ -18,7 +18,7 @@ const LONG_CACHE_KEY = [AUTH_STATUS_PATH, 'long-cache'] as const;
 
 export const SIGNED_OUT: AuthStatus = { isAuthenticated: false, user: null };
 
-/** A failed check counts as signed out; the failure is only logged (SPEC 8). */
+/** A failed check counts as signed out; the failure is only logged (docs/PRODUCT.md, Sign-in state). */
 export async function fetchAuthStatus(signal?: AbortSignal): Promise<AuthStatus> {
   try {
     const res = await apiRequest('GET', AUTH_STATUS_PATH, undefined, { signal });
@@ -31,7 +31,7 @@ export async function fetchAuthStatus(signal?: AbortSignal): Promise<AuthStatus>
 }
 
 export interface AuthStatusOptions {
-  /** 'live' (default): SPEC 4 polling; 'long': the floating bar's 5-minute cache. */
+  /** 'live' (default): the polling of docs/PRODUCT.md, Sign-in state; 'long': the floating bar's 5-minute cache. */
   cache?: 'live' | 'long';
 }
 

@@ -1,4 +1,4 @@
-/** /admin/books/create and /admin/books/edit/:id: the book form of SPEC 2 and SPEC 5. */
+/** /admin/books/create and /admin/books/edit/:id: the book form of docs/PRODUCT.md, Book form. */
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -23,10 +23,10 @@ import { isApiStatus } from '@client/lib/api-errors';
 
 type FormInput = z.input<typeof bookInputSchema>;
 type FormOutput = z.output<typeof bookInputSchema>;
-const FIELDS = ['title', 'tagline', 'synopsis', 'coverImage', 'yearPublished', 'publisher', 'featured'] as const;
+const FIELDS = ['title', 'tagline', 'synopsis', 'coverImage', 'yearPublished', 'publisher', 'featured', 'slug', 'series', 'seriesNumber'] as const;
 
 function emptyBook(): FormInput {
-  return { title: '', tagline: '', synopsis: '', coverImage: '', yearPublished: new Date().getFullYear(), publisher: '', featured: false, includeEbookWithPrint: true };
+  return { title: '', tagline: '', synopsis: '', coverImage: '', yearPublished: new Date().getFullYear(), publisher: '', featured: false, includeEbookWithPrint: true, slug: '', series: '', seriesNumber: '' };
 }
 
 export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' }) {
@@ -46,8 +46,9 @@ export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' })
   useEffect(() => {
     if (book.data && !loaded.current) {
       loaded.current = true;
-      const { id: _id, ...fields } = book.data;
-      form.reset(fields);
+      const { id: _id, series, seriesNumber, slug, ...fields } = book.data;
+      // A book outside a series shows empty fields, as a new book's form does.
+      form.reset({ ...fields, slug: slug ?? '', series: series ?? '', seriesNumber: seriesNumber ?? '' });
     }
   }, [book.data, form]);
 
@@ -135,6 +136,22 @@ export default function AdminBookFormPage({ mode }: { mode: 'create' | 'edit' })
               <Input {...form.register('publisher')} />
             </FormField>
           </div>
+          <div className="grid gap-6 sm:grid-cols-[1fr_12rem]">
+            <FormField id="book-series" label="Series (optional)" error={errors.series?.message} hint="Books of one series are listed together in the catalogue.">
+              <Input {...form.register('series')} />
+            </FormField>
+            <FormField id="book-seriesNumber" label="Number in series" error={errors.seriesNumber?.message}>
+              <Input type="number" inputMode="numeric" min={1} {...form.register('seriesNumber')} />
+            </FormField>
+          </div>
+          <FormField
+            id="book-slug"
+            label="Web address (optional)"
+            error={errors.slug?.message}
+            hint={mode === 'create' ? 'The book\'s page is /books/ followed by this; left empty, it is made from the title.' : 'The book\'s page is /books/ followed by this.'}
+          >
+            <Input {...form.register('slug')} autoComplete="off" spellCheck={false} />
+          </FormField>
           <label className="flex items-start gap-3 text-sm text-bone-100">
             <input type="checkbox" className="mt-0.5 size-4 accent-blood-500" {...form.register('featured')} id="book-featured" />
             <span>

@@ -9,8 +9,11 @@ import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/toast-store';
 import { useAssets, useBooks, useUploadAsset } from '@client/features/admin/api';
 import { AdminFrame, QueryState } from '@client/features/admin/components/admin-frame';
+import { ChapterPairing } from '@client/features/admin/components/chapter-pairing';
 import { formatShortDate } from '@client/lib/format';
 import { errorText } from '@client/lib/api-errors';
+import { countOf } from '@client/lib/plural';
+import { EditionNoticeFields, type NoticeChoice } from '@client/features/admin/files/edition-notice-fields';
 
 const LABEL: Record<DigitalFormat, string> = { ebook: 'E-Book (EPUB)', pdf: 'PDF', audiobook: 'Audiobook (MP3 or M4A)' };
 /** Which purchase gives the file (decisions 0051 and 0066), so the author knows who receives what they upload. */
@@ -30,6 +33,9 @@ export default function AdminFilesPage() {
   // Why an upload was refused stays beside its file until the author dismisses it: a problem with an
   // EPUB can take a while to read and fix, and a toast would be gone before that.
   const [problems, setProblems] = useState<Record<string, { fileName: string; message: string }>>({});
+  // "Tell owners about this edition" per replaceable e-book or PDF, sent with the next file chosen there.
+  const [notices, setNotices] = useState<Record<string, NoticeChoice>>({});
+  const noticeOf = (key: string): NoticeChoice => notices[key] ?? { notify: false, note: '' };
   const setProblem = (key: string, problem: { fileName: string; message: string } | null) =>
     setProblems(({ [key]: _old, ...rest }) => (problem ? { ...rest, [key]: problem } : rest));
 
@@ -44,8 +50,12 @@ export default function AdminFilesPage() {
     setBusy(key);
     setProblem(key, null);
     try {
-      const asset = await upload.mutateAsync({ bookId, format, file });
-      toast({ title: 'File uploaded', description: `${asset.fileName} is now version ${asset.version}.` });
+      const choice = noticeOf(key);
+      const notice = choice.notify && format !== 'audiobook' ? { note: choice.note } : undefined;
+      const asset = await upload.mutateAsync({ bookId, format, file, notice });
+      const told = asset.ownersNotified === undefined ? '' : ` ${countOf(asset.ownersNotified, 'owner')} will be told about this edition.`;
+      toast({ title: 'File uploaded', description: `${asset.fileName} is now version ${asset.version}.${told}` });
+      setNotices(({ [key]: _done, ...rest }) => rest);
     } catch (error) {
       setProblem(key, { fileName: file.name, message: errorText(error) });
     } finally {
@@ -98,6 +108,14 @@ export default function AdminFilesPage() {
                         ) : (
                           <p className="mt-1 text-sm text-bone-400">No file yet</p>
                         )}
+                        {asset && format !== 'audiobook' ? (
+                          <EditionNoticeFields
+                            id={`notice-${book.id}-${format}`}
+                            value={noticeOf(`${book.id}-${format}`)}
+                            disabled={busy !== null}
+                            onChange={(next) => setNotices((all) => ({ ...all, [`${book.id}-${format}`]: next }))}
+                          />
+                        ) : null}
                         <Label htmlFor={id} className="mt-3 inline-flex cursor-pointer items-center gap-2 rounded-md border border-bone-300/40 px-3 py-1.5 text-sm hover:bg-bone-50/5 focus-within:ring-2 focus-within:ring-blood-400">
                           <Upload aria-hidden="true" className="size-4" />
                           {busy === `${book.id}-${format}` ? 'Uploading...' : asset ? 'Replace file' : 'Upload file'}
@@ -135,6 +153,9 @@ export default function AdminFilesPage() {
                     );
                   })}
                 </div>
+                {['ebook', 'audiobook'].every((format) => assets.data?.some((a) => a.bookId === book.id && a.format === format)) ? (
+                  <ChapterPairing bookId={book.id} title={book.title} />
+                ) : null}
               </Card>
             ))}
           </div>

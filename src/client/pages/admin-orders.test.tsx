@@ -153,6 +153,45 @@ describe('/admin/orders refunds', () => {
   });
 });
 
+describe('/admin/orders partial refunds', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refunds only the amount typed, refuses more than is left, and lists each refund', async () => {
+    let refunds: NonNullable<AdminOrder['refunds']> = [];
+    const bodies: unknown[] = [];
+    const row = () => order({ id: 3, format: 'hardcover', price: 2499, refundedAmount: refunds.reduce((s, r) => s + r.amount, 0), refunds });
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/admin/orders': () => json({ items: [row()], total: 1, page: 1, pageSize: 50 }),
+      '/api/admin/orders/3/refund': (_url, init) => {
+        const body = JSON.parse(String(init?.body ?? '{}')) as { amount: number };
+        bodies.push(body);
+        refunds = [...refunds, { id: refunds.length + 1, amount: body.amount, whole: false, at: '2026-11-21T09:30:00.000Z', by: 'author' }];
+        return json(row());
+      },
+    });
+    renderWithRouter([{ path: '/admin/orders', element: <><AdminOrdersPage /><Toaster /></> }], '/admin/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund order WWD-3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order WWD-3?' });
+    const amount = within(dialog).getByLabelText('Or refund only part of it (£)');
+    fireEvent.change(amount, { target: { value: '30' } });
+    expect(within(dialog).getByText('At most £24.99 can be refunded')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Refund £30.00' })).toBeDisabled();
+    fireEvent.change(amount, { target: { value: 'three' } });
+    expect(within(dialog).getByText('Give an amount such as 3.50')).toBeInTheDocument();
+    fireEvent.change(amount, { target: { value: '3.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund £3.50' }));
+    await waitFor(() => expect(bodies).toEqual([{ amount: 350 }]));
+    expect(await screen.findByText('Order refunded')).toBeInTheDocument();
+    const refunded = within(screen.getByTestId('order-3'));
+    expect(await refunded.findByText('£3.50 refunded')).toBeInTheDocument();
+    expect(refunded.getByRole('list', { name: 'Refunds of order WWD-3' })).toHaveTextContent('£3.50 refunded by author on');
+    // What is left is what a whole refund now gives back.
+    fireEvent.click(refunded.getByRole('button', { name: 'Refund order WWD-3' }));
+    expect(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund £21.49' })).toBeInTheDocument();
+  });
+});
+
 describe('/admin/orders count', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -163,5 +202,53 @@ describe('/admin/orders count', () => {
     });
     renderWithRouter([{ path: '/admin/orders', element: <AdminOrdersPage /> }], '/admin/orders');
     expect(await screen.findByText('1 order · page 1 of 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('says "More than 1,000 orders" when the count stopped at its cap, and lets the author page on', async () => {
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/admin/orders': () => json({ items: [order({ id: 9 })], total: 1000, totalCapped: true, page: 1, pageSize: 50, nextCursor: 'WyJ4IiwxXQ' }),
+    });
+    renderWithRouter([{ path: '/admin/orders', element: <AdminOrdersPage /> }], '/admin/orders');
+    expect(await screen.findByText('More than 1,000 orders · page 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+});
+
+describe('/admin/orders Mark shipped', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the carrier and tracking number, refuses half of them, and sends them', async () => {
+    let shipped: AdminOrder | null = null;
+    const bodies: unknown[] = [];
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 'tok' }),
+      '/api/admin/orders': () =>
+        json({ items: [shipped ?? order({ id: 2, format: 'paperback', price: 1699, maxDownloads: 0 })], total: 1, page: 1, pageSize: 50 }),
+      '/api/admin/orders/2/ship': (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        shipped = order({ id: 2, format: 'paperback', price: 1699, maxDownloads: 0, status: 'shipped', shippedAt: '2026-11-21T09:30:00.000Z', carrier: 'Royal Mail', trackingNumber: 'AB123456789GB' });
+        return json(shipped);
+      },
+    });
+    renderWithRouter([{ path: '/admin/orders', element: <><AdminOrdersPage /><Toaster /></> }], '/admin/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark order WWD-2 shipped' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('Carrier'), { target: { value: 'Royal Mail' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark shipped' }));
+    expect(await dialog.findByText('Give the tracking number for this carrier')).toBeInTheDocument();
+    fireEvent.change(dialog.getByLabelText('Tracking number'), { target: { value: 'AB123456789GB' } });
+    fireEvent.change(dialog.getByLabelText('Tracking link (optional)'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark shipped' }));
+    expect(await dialog.findByText('The tracking link must be a web address starting with http:// or https://')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    fireEvent.change(dialog.getByLabelText('Tracking link (optional)'), { target: { value: '' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark shipped' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(await screen.findByText('Ada Reader has been told by email.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ carrier: 'Royal Mail', trackingNumber: 'AB123456789GB', trackingUrl: '' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText(/Shipped .* · Royal Mail AB123456789GB/)).toBeInTheDocument();
   });
 });

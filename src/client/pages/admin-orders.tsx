@@ -1,10 +1,10 @@
 /** /admin/orders: every purchase; mark physical orders shipped, reset a buyer's download. */
 import { useState } from 'react';
-import { RotateCcw, Truck } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { ALL_FORMATS, PURCHASE_STATUSES, type PurchaseStatus, formatLabel, formatPrice, isDigitalFormat } from '@shared/constants';
 import { adminStatusLabel } from '@shared/order-words';
 import { addressLines } from '@shared/schemas/checkout';
-import type { AdminOrder } from '@shared/schemas/admin';
+import type { AdminOrder, RefundOrderInput, ShipOrderInput } from '@shared/schemas/admin';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -15,9 +15,11 @@ import { useOrderAction, useOrders, type OrderFilters } from '@client/features/a
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
 import { formatDateTime } from '@client/lib/format';
 import { errorText } from '@client/lib/api-errors';
-import { PaidByNote, RefundButton, RefundedNote, canRefund } from '@client/features/admin/orders/refund';
+import { PaidByNote, RefundButton, RefundList, RefundedNote, canRefund } from '@client/features/admin/orders/refund';
 import { OrderKindleSends } from '@client/features/copies/components/order-kindle-sends';
 import { DownloadRequests } from '@client/features/admin/orders/download-requests';
+import { FlaggedFeeds } from '@client/features/feeds/components/flagged-feeds';
+import { ShipButton } from '@client/features/admin/orders/ship';
 
 /** Where a gift stands: the buyer never downloads it; only the recipient's claimed copy can be downloaded. */
 function giftUse(gift: NonNullable<AdminOrder['gift']>): string {
@@ -29,7 +31,11 @@ function giftUse(gift: NonNullable<AdminOrder['gift']>): string {
 }
 
 function downloadUse(o: AdminOrder): string {
-  if (!isDigitalFormat(o.format)) return o.shippedAt ? `Shipped ${formatDateTime(o.shippedAt)}` : 'Not shipped yet';
+  if (!isDigitalFormat(o.format)) {
+    if (!o.shippedAt) return 'Not shipped yet';
+    const tracking = o.trackingNumber ? ` · ${o.carrier} ${o.trackingNumber}` : '';
+    return `Shipped ${formatDateTime(o.shippedAt)}${tracking}`;
+  }
   if (o.kind === 'gift') return o.gift ? giftUse(o.gift) : 'A gift';
   return `${o.downloadCount} of ${o.maxDownloads} ${o.maxDownloads === 1 ? 'download' : 'downloads'} used`;
 }
@@ -66,9 +72,10 @@ export default function AdminOrdersPage() {
   const orders = useOrders(filters);
   const action = useOrderAction();
 
-  const run = async (order: AdminOrder, kind: 'ship' | 'reset-download' | 'refund') => {
+  /** True when the action went through. */
+  const run = async (order: AdminOrder, kind: 'ship' | 'reset-download' | 'refund', body?: ShipOrderInput | RefundOrderInput): Promise<boolean> => {
     try {
-      await action.mutateAsync({ id: order.id, action: kind });
+      await action.mutateAsync({ id: order.id, action: kind, body });
       toast({
         title: { ship: 'Order shipped', 'reset-download': 'Download reset', refund: 'Order refunded' }[kind],
         description:
@@ -76,8 +83,10 @@ export default function AdminOrdersPage() {
             ? `${buyerName(order)} can download the ${formatLabel(order.format)} once more.`
             : `${buyerName(order)} has been told by email.`,
       });
+      return true;
     } catch (error) {
       toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+      return false;
     }
   };
 
@@ -86,6 +95,7 @@ export default function AdminOrdersPage() {
   return (
     <AdminFrame title="Orders">
       <DownloadRequests />
+      <FlaggedFeeds />
       <form
         className="mb-6 grid gap-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
         onSubmit={(e) => {
@@ -135,10 +145,16 @@ export default function AdminOrdersPage() {
                       <span className="block text-xs text-bone-400">{o.book.title}</span>
                       <PaidByNote order={o} />
                     </td>
-                    <td className={`${t.td} tabular-nums`}>{formatPrice(o.price)}</td>
+                    <td className={`${t.td} tabular-nums`}>
+                      {formatPrice(o.price)}
+                      {o.refundedAmount && o.status !== 'refunded' ? (
+                        <span className="block text-xs text-bone-400">{formatPrice(o.refundedAmount)} refunded</span>
+                      ) : null}
+                    </td>
                     <td className={t.td}>
                       <Badge variant={o.status === 'completed' ? 'default' : 'outline'}>{adminStatusLabel(o.status, o.format)}</Badge>
                       <RefundedNote order={o} />
+                      <RefundList order={o} />
                     </td>
                     <td className={t.td}>
                       {downloadUse(o)}
@@ -148,10 +164,7 @@ export default function AdminOrdersPage() {
                     <td className={`${t.td} text-right`}>
                       <div className="flex flex-wrap justify-end gap-2">
                       {!isDigitalFormat(o.format) && o.status === 'completed' ? (
-                        <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => run(o, 'ship')} aria-label={`Mark order ${o.orderReference} shipped`}>
-                          <Truck aria-hidden="true" />
-                          Mark shipped
-                        </Button>
+                        <ShipButton order={o} busy={action.isPending} onShip={(tracking) => run(o, 'ship', tracking)} />
                       ) : null}
                       {isDigitalFormat(o.format) && o.status === 'completed' && (o.downloadUsed || o.downloadCount > 0) ? (
                         <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => run(o, 'reset-download')} aria-label={`Reset download for order ${o.orderReference}`}>
@@ -159,17 +172,21 @@ export default function AdminOrdersPage() {
                           Reset download
                         </Button>
                       ) : null}
-                      {canRefund(o) ? <RefundButton order={o} busy={action.isPending} onRefund={() => run(o, 'refund')} /> : null}
+                      {canRefund(o) ? <RefundButton order={o} busy={action.isPending} onRefund={(amount) => run(o, 'refund', amount === undefined ? undefined : { amount })} /> : null}
                       </div>
                     </td>
                   </tr>
                 ))}
               </DataTable>
               <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-bone-300">
-                <span>{page!.total.toLocaleString('en-GB')} {page!.total === 1 ? 'order' : 'orders'} · page {page!.page} of {pages}</span>
+                <span>
+                  {page!.totalCapped
+                    ? `More than ${page!.total.toLocaleString('en-GB')} orders · page ${page!.page}`
+                    : `${page!.total.toLocaleString('en-GB')} ${page!.total === 1 ? 'order' : 'orders'} · page ${page!.page} of ${pages}`}
+                </span>
                 <span className="flex gap-2">
                   <Button size="sm" variant="ghost" disabled={page!.page <= 1} onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>Previous</Button>
-                  <Button size="sm" variant="ghost" disabled={page!.page >= pages} onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>Next</Button>
+                  <Button size="sm" variant="ghost" disabled={!page!.nextCursor} onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>Next</Button>
                 </span>
               </nav>
             </>

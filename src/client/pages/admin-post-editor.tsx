@@ -156,6 +156,11 @@ export default function AdminPostEditorPage({ mode }: { mode: 'create' | 'edit' 
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Post'}
         </Button>
+        {id !== null ? (
+          <Link to={`/admin/newsletter/new?post=${id}`} className={buttonClasses('outline')}>
+            Send this post
+          </Link>
+        ) : null}
         <Link to="/admin/posts" className={buttonClasses('outline')}>
           Cancel
         </Link>

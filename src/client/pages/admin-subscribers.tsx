@@ -7,14 +7,18 @@ import { toast } from '@client/components/ui/toast-store';
 import { countOf } from '@client/lib/plural';
 import { downloadSubscribersCsv, useSubscribers } from '@client/features/admin/api';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
+import { ListSearch, ShowMore } from '@client/features/admin/components/list-paging';
 import { formatShortDate } from '@client/lib/format';
 import { errorText } from '@client/lib/api-errors';
 
 export default function AdminSubscribersPage() {
-  const subscribers = useSubscribers();
+  const [q, setQ] = useState('');
+  const subscribers = useSubscribers(q);
   const [exporting, setExporting] = useState(false);
-  const active = subscribers.data?.filter((s) => !s.unsubscribedAt).length ?? 0;
-  const unconfirmed = subscribers.data?.filter((s) => s.state === 'unconfirmed').length ?? 0;
+  const first = subscribers.data?.pages[0];
+  const rows = subscribers.data?.pages.flatMap((p) => p.items) ?? [];
+  const active = first?.active ?? 0;
+  const unconfirmed = first?.unconfirmed ?? 0;
 
   const exportCsv = async () => {
     setExporting(true);
@@ -31,7 +35,7 @@ export default function AdminSubscribersPage() {
     <AdminFrame
       title="Subscribers"
       intro={
-        subscribers.data ? (
+        first ? (
           <p>
             {countOf(active, 'active subscriber')} to the Thriller Circle.
             {unconfirmed > 0 ? ` ${countOf(unconfirmed, 'has', 'have')} not confirmed yet.` : null}
@@ -45,13 +49,15 @@ export default function AdminSubscribersPage() {
         </Button>
       }
     >
+      <ListSearch id="subscribers-q" label="Search email or name" onSearch={setQ} />
       <QueryState query={subscribers}>
         {() =>
-          subscribers.data!.length === 0 ? (
-            <EmptyState>No subscribers yet.</EmptyState>
+          rows.length === 0 ? (
+            <EmptyState>{q ? 'No subscriber matches this search.' : 'No subscribers yet.'}</EmptyState>
           ) : (
+            <>
             <DataTable columns={['Email', 'Name', 'Subscribed', 'State', 'Source']}>
-              {subscribers.data!.map((s) => (
+              {rows.map((s) => (
                 <tr key={s.id} className={t.row}>
                   <td className={t.td}>{s.email}</td>
                   <td className={t.td}>{s.name || '—'}</td>
@@ -64,6 +70,8 @@ export default function AdminSubscribersPage() {
                 </tr>
               ))}
             </DataTable>
+            <ShowMore pages={subscribers} />
+            </>
           )
         }
       </QueryState>

@@ -1,20 +1,26 @@
 /** /admin/users: accounts with their roles. */
+import { useState } from 'react';
 import { Badge } from '@client/components/ui/badge';
 import { useUsers } from '@client/features/admin/api';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
+import { ListSearch, ShowMore } from '@client/features/admin/components/list-paging';
 import { formatShortDate } from '@client/lib/format';
 
 export default function AdminUsersPage() {
-  const users = useUsers();
+  const [q, setQ] = useState('');
+  const users = useUsers(q);
+  const rows = users.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <AdminFrame title="Users">
+      <ListSearch id="users-q" label="Search user name or email" onSearch={setQ} />
       <QueryState query={users}>
         {() =>
-          users.data!.length === 0 ? (
-            <EmptyState>No accounts yet.</EmptyState>
+          rows.length === 0 ? (
+            <EmptyState>{q ? 'No account matches this search.' : 'No accounts yet.'}</EmptyState>
           ) : (
+            <>
             <DataTable columns={['User', 'Email', 'Role', 'Newsletter', 'Purchases', 'Joined']}>
-              {users.data!.map((u) => (
+              {rows.map((u) => (
                 <tr key={u.id} className={t.row}>
                   <th scope="row" className={`${t.td} font-medium`}>
                     {u.displayName ?? u.username}
@@ -28,6 +34,8 @@ export default function AdminUsersPage() {
                 </tr>
               ))}
             </DataTable>
+            <ShowMore pages={users} />
+            </>
           )
         }
       </QueryState>

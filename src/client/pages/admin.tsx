@@ -1,7 +1,7 @@
 /** /admin: the admin hub (guarded by the server's admin check), linking to every admin page. */
 import { Link } from '@client/lib/router';
 import type { LucideIcon } from 'lucide-react';
-import { Activity, BookPlus, FileAudio, Fingerprint, History, LayoutDashboard, Mail, Newspaper, Pencil, Settings, ShoppingBag, TicketPercent, UserRound, Users } from 'lucide-react';
+import { Activity, BookPlus, Gift, FileAudio, Fingerprint, History, Landmark, LayoutDashboard, Layers, Mail, MessageSquareQuote, Newspaper, Pencil, Send, Settings, Truck, ShoppingBag, TicketPercent, UserRound, Users } from 'lucide-react';
 import { PageShell } from '@client/components/layout/page-shell';
 import { Badge } from '@client/components/ui/badge';
 import { buttonClasses } from '@client/components/ui/button';
@@ -26,8 +26,14 @@ const LINKS: HubLink[] = [
   { to: '/admin/files', title: 'Digital Files', text: 'Upload or replace the e-book, PDF and audiobook.', icon: FileAudio },
   { to: '/admin/orders', title: 'Orders', text: 'Every purchase; ship copies, reset downloads, refund.', icon: ShoppingBag },
   { to: '/admin/discounts', title: 'Discount Codes', text: 'Codes for launches and readers: percentage or amount off.', icon: TicketPercent },
+  { to: '/admin/bundles', title: 'Bundles', text: 'Formats sold together at one price; readers who own part pay the rest.', icon: Layers },
+  { to: '/admin/free-book', title: 'Free book', text: 'A book for new subscribers at /free/{slug}; claims per source and later buyers.', icon: Gift },
+  { to: '/admin/tax', title: 'Tax', text: 'Whether prices include tax, rates per country and format, the tax report.', icon: Landmark },
+  { to: '/admin/shipping', title: 'Shipping', text: 'Zones printed books ship to, their prices and free-shipping thresholds.', icon: Truck },
   { to: '/admin/trace', title: 'Trace a Copy', text: 'Find which purchase a shared e-book or PDF came from.', icon: Fingerprint },
   { to: '/admin/messages', title: 'Messages', text: 'The contact inbox.', icon: Mail },
+  { to: '/admin/reviews', title: 'Reviews', text: 'Approve, hide or answer reviews by readers who own the book.', icon: MessageSquareQuote },
+  { to: '/admin/newsletter', title: 'Newsletter', text: 'Write broadcasts to subscribers; the suppression list.', icon: Send },
   { to: '/admin/subscribers', title: 'Subscribers', text: 'The Thriller Circle list and its CSV export.', icon: Users },
   { to: '/admin/users', title: 'Users', text: 'Reader accounts and their roles.', icon: UserRound },
   { to: '/admin/settings', title: 'Site Settings', text: 'Author bio, publisher, agent, social links, teaser.', icon: Settings },

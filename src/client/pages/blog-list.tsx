@@ -1,5 +1,5 @@
 /**
- * /blog and /blog/page/{n}: one page of the published posts, newest first (SPEC 2 "Blog"), with links to
+ * /blog and /blog/page/{n}: one page of the published posts, newest first (docs/PRODUCT.md, Blog list), with links to
  * the newer and older pages (ADR 0067). A page past the last is the not-found page, as the server answers it.
  */
 import { PageShell } from '@client/components/layout/page-shell';
@@ -26,7 +26,7 @@ export default function BlogListPage() {
 
 /**
  * "No such page": a 404 from a fetch, or the one the server embedded in the page (kept there as the error
- * message every failed read has, "404: {body}", SPEC 8).
+ * message every failed read has, "404: {body}", docs/PRODUCT.md, Error messages).
  */
 const isMissingPage = (error: Error | null) => error !== null && /^404: /.test(error.message);
 

@@ -1,4 +1,4 @@
-/** /blog/:id: one post found by slug (SPEC 2 "Blog"), or the "Error Loading Blog Post" state. */
+/** /blog/:id: one post found by slug (docs/PRODUCT.md, Blog post), or the "Error Loading Blog Post" state. */
 import { useEffect } from 'react';
 import { Link, useParams } from '@client/lib/router';
 import { ArrowLeft, BookMarked, CalendarDays } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * /checkout (SPEC 4 step 7): reads amount, title, format and bookId from the query, asks the server to
+ * /checkout (docs/PRODUCT.md, Checkout): reads amount, title, format and bookId from the query, asks the server to
  * start the payment (the server prices it; the amount here is never sent) and goes to the hosted
  * payment page it answers. Every incomplete query ends in a message, never in a spinner that waits.
  */
@@ -109,7 +109,7 @@ export default function CheckoutPage() {
       navigate('/', { replace: true });
       return;
     }
-    // A missing format is as unusable as an unknown one (SPEC 8 "Invalid format specified"); waiting for
+    // A missing format is as unusable as an unknown one ("Invalid format specified", docs/PRODUCT.md, Checkout); waiting for
     // it would spin forever.
     if (!isFormat(format)) {
       toast({ title: 'Checkout Error', description: 'Invalid format specified', variant: 'destructive' });

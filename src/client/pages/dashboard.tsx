@@ -1,4 +1,4 @@
-/** /dashboard: the author's statistics in four tabs (SPEC 2), from GET /api/dashboard/stats. */
+/** /dashboard: the author's statistics in four tabs (docs/PRODUCT.md, Dashboard), from GET /api/dashboard/stats. */
 import { Link } from '@client/lib/router';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { PageShell } from '@client/components/layout/page-shell';
@@ -14,6 +14,7 @@ import { OverviewTab } from '@client/features/dashboard/overview-tab';
 import { SalesTab } from '@client/features/dashboard/sales-tab';
 import { ContentTab } from '@client/features/dashboard/content-tab';
 import { UsersTab } from '@client/features/dashboard/users-tab';
+import { ReadThroughTab } from '@client/features/dashboard/read-through-tab';
 
 export default function DashboardPage() {
   useDocumentTitle('Author Dashboard');
@@ -67,6 +68,7 @@ export default function DashboardPage() {
             <TabsTrigger value="sales">Sales</TabsTrigger>
             <TabsTrigger value="content">Content</TabsTrigger>
             <TabsTrigger value="users">Users</TabsTrigger>
+            <TabsTrigger value="read-through">Read-through</TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
             <OverviewTab stats={query.data} />
@@ -76,6 +78,9 @@ export default function DashboardPage() {
           </TabsContent>
           <TabsContent value="content">
             <ContentTab stats={query.data} />
+          </TabsContent>
+          <TabsContent value="read-through">
+            <ReadThroughTab />
           </TabsContent>
           <TabsContent value="users">
             <UsersTab stats={query.data} />

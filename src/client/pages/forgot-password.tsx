@@ -1,5 +1,5 @@
 /**
- * /forgot-password (SPEC 2, 4, 5, 8): one email field and "Reset Password". After ANY server reply the
+ * /forgot-password (docs/PRODUCT.md, Forgot password): one email field and "Reset Password". After ANY server reply the
  * "Check Your Email" view shows, so the page never reveals whether an account exists; only a network
  * error shows a toast.
  */
@@ -14,7 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toast-store';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { forgotPasswordRequest } from '@client/features/auth/api';
+import { forgotPasswordRequest } from '@client/features/auth/account-calls';
 import { FormField } from '@client/components/ui/form-field';
 
 export default function ForgotPasswordPage() {

@@ -1,5 +1,5 @@
 /**
- * Home page (SPEC 2): every section with its anchor, fed by one read of GET /api/site (the featured
+ * Home page (docs/PRODUCT.md, Public site): every section with its anchor, fed by one read of GET /api/site (the featured
  * title, synopsis, reviews and covers all come from the database). Head tags are set while it is shown.
  * The server renders all of it; the browser runs the hero's code at once and each later section's code
  * as the reader nears it.
@@ -56,7 +56,7 @@ export default function HomePage() {
       <SectionSlot><AuthorSection site={data} /></SectionSlot>
       <SectionSlot><ReviewsSection site={data} /></SectionSlot>
       <SectionSlot><PurchaseSection /></SectionSlot>
-      <SectionSlot><UpcomingSection book={data?.upcomingBook} loading={site.isPending} /></SectionSlot>
+      <SectionSlot><UpcomingSection book={data?.upcomingBook} loading={site.isPending} publishedBooks={data?.publishedBooks} /></SectionSlot>
       <SectionSlot><GallerySection site={data} /></SectionSlot>
       <SectionSlot><BlogTeaser /></SectionSlot>
       <SectionSlot><ContactSection site={data} /></SectionSlot>

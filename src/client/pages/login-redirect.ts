@@ -1,4 +1,4 @@
-/** SPEC 4 post-login redirect rules for the login page: it composes auth, checkout and gifts, so it lives with the page. */
+/** The post-login redirect rules (docs/PRODUCT.md, Sign in) for the login page: it composes auth, checkout and gifts, so it lives with the page. */
 import type { Role } from '@shared/constants';
 import { resumePurchaseAfterLogin } from '@client/features/checkout/intent';
 import type { ReturnTo } from '@client/features/auth/query-params';
@@ -16,6 +16,11 @@ export async function redirectAfterLogin(
   if (returnTo === 'gift') {
     // Back to the claim page the reader came from (issue 15 gifts).
     navigate(takeGiftPath() ?? '/profile');
+    return;
+  }
+  if (returnTo === 'basket') {
+    // The visitor's basket joins the account's on the basket page itself.
+    navigate('/basket');
     return;
   }
   if (returnTo === 'purchase') {

@@ -193,7 +193,7 @@ describe('Register tab', () => {
     return registerForm();
   }
 
-  it('validates every field with the SPEC messages', async () => {
+  it('validates every field with the form messages', async () => {
     const { fetchMock } = server();
     renderLogin();
     const form = await openRegister();

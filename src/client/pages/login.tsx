@@ -1,9 +1,9 @@
 /**
- * /login (SPEC 2 "Login page", SPEC 4 "Authentication"): Login and Register tabs. returnTo=admin turns the
+ * /login (docs/PRODUCT.md, Sign in; Register): Login and Register tabs. returnTo=admin turns the
  * card into "Admin Access" with a red border; the "Administrator Access" link shows only without returnTo.
  */
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from '@client/lib/router';
+import { lazy, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from '@client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import { LOGIN_REDIRECT_DELAY_MS } from '@shared/constants';
@@ -12,16 +12,25 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { toast } from '@client/components/ui/toast-store';
 import { cn } from '@client/lib/cn';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { afterSignIn } from '@client/features/auth/api';
+import { afterSignIn } from '@client/features/auth/account-calls';
 import { LoginForm } from '@client/features/auth/components/login-form';
+import { LoginLinkForm } from '@client/features/auth/components/login-link-form';
 import { RegisterForm } from '@client/features/auth/components/register-form';
-import { takeGiftPath } from '@client/features/gifts/return-path';
+import { keepGiftPathForLink, takeGiftPath } from '@client/features/gifts/return-path';
 import { redirectAfterLogin } from './login-redirect';
 import { readReturnTo } from '@client/features/auth/query-params';
 
 type Tab = 'login' | 'register';
 
+// The emailed sign-in link's page shares this route and chunk (decision 0084), loaded only when opened.
+const LoginLinkPage = lazy(() => import('./login-link'));
+
 export default function LoginPage() {
+  const { pathname } = useLocation();
+  return /^\/login-link\/?$/i.test(pathname) ? <LoginLinkPage /> : <PasswordLoginPage />;
+}
+
+function PasswordLoginPage() {
   const [params] = useSearchParams();
   const returnTo = readReturnTo(params);
   const hasReturnTo = params.has('returnTo');
@@ -46,6 +55,7 @@ export default function LoginPage() {
     if (status.isAuthenticated) {
       // The profile page finishes a purchase hand-off (returnTo=purchase) by going back to the formats.
       if (returnTo === 'gift') navigate(takeGiftPath() ?? '/profile');
+      else if (returnTo === 'basket') navigate('/basket');
       else navigate(returnTo === 'purchase' ? '/profile?returnTo=purchase' : '/profile');
       return;
     }
@@ -86,6 +96,12 @@ export default function LoginPage() {
             </TabsList>
             <TabsContent value="login">
               <LoginForm defaultUsername={prefill} onSignedIn={onSignedIn} />
+              {adminAccess ? null : (
+                <LoginLinkForm
+                  returnTo={returnTo === 'purchase' || returnTo === 'gift' ? returnTo : undefined}
+                  beforeSend={returnTo === 'gift' ? keepGiftPathForLink : undefined}
+                />
+              )}
             </TabsContent>
             <TabsContent value="register">
               <RegisterForm onRegistered={onRegistered} />

@@ -10,7 +10,7 @@ const routes = [
 ];
 
 describe('NotFoundPage', () => {
-  it('shows the SPEC texts and sets the title', () => {
+  it('shows its texts and sets the title', () => {
     renderWithRouter(routes, '/no-such-page');
     expect(screen.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
     expect(

@@ -1,4 +1,4 @@
-/** SPEC 2 not-found page: exact texts, Return Home and Go Back (browser history back). */
+/** The not-found page (docs/PRODUCT.md, Not-found page): exact texts, Return Home and Go Back (browser history back). */
 import { Link, useNavigate } from '@client/lib/router';
 import { ArrowLeft, Home } from 'lucide-react';
 import { Button, buttonClasses } from '@client/components/ui/button';

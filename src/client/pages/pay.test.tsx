@@ -163,6 +163,54 @@ describe('/pay/:sessionId', () => {
     });
   });
 
+  it('a basket order lists every line, the discount, its shipping line, the net and the tax inside the prices before Pay', async () => {
+    const lineOf = (id: number, description: string, format: 'hardcover' | 'audiobook', quantity: number, unitPrice: number, tax: number, amount = unitPrice * quantity) => ({
+      id,
+      description,
+      format,
+      quantity,
+      unitPrice,
+      displayUnitPrice: '',
+      amount,
+      displayAmount: '',
+      tax,
+      displayTax: '',
+    });
+    mockFetch({
+      '/api/checkout/sessions/cs_1': () =>
+        json({
+          ...SESSION,
+          format: 'hardcover',
+          digital: false,
+          // A code took £2.50 off each hardcover.
+          amount: 6497,
+          displayPrice: '£64.97',
+          originalAmount: 6497,
+          displayOriginalPrice: '£64.97',
+          discountCode: 'PRINT10',
+          lines: [lineOf(1, 'What We Owe the Dead (Hardcover)', 'hardcover', 2, 2499, 0, 4498), lineOf(2, 'What We Owe the Dead (Audiobook)', 'audiobook', 1, 1499, 250)],
+          net: 6247,
+          displayNet: '£62.47',
+          tax: 250,
+          displayTax: '£2.50',
+          pricesIncludeTax: true,
+          shipping: 500,
+          displayShipping: '£5.00',
+          shippingDescription: 'Shipping to United Kingdom',
+        }),
+    });
+    renderPay();
+    const lines = await screen.findAllByTestId('order-line');
+    expect(lines.map((l) => l.textContent)).toEqual(['What We Owe the Dead (Hardcover) × 2£49.98', 'What We Owe the Dead (Audiobook) × 1£14.99']);
+    expect(screen.getByTestId('discount')).toHaveTextContent('-£5.00');
+    expect(screen.getByTestId('order-shipping')).toHaveTextContent('Shipping to United Kingdom£5.00');
+    expect(screen.getByTestId('order-net')).toHaveTextContent('£62.47');
+    expect(screen.getByText('Tax included')).toBeInTheDocument();
+    expect(screen.getByTestId('order-tax')).toHaveTextContent('£2.50');
+    expect(screen.queryByTestId('original-price')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay £64.97' })).toBeInTheDocument();
+  });
+
   it('the confirmation of a print order shows where it ships', async () => {
     mockFetch({
       '/api/checkout/sessions/cs_1': () =>

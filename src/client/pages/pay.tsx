@@ -3,14 +3,15 @@
  * checkout, and the confirmation page a physical order returns to. Paying asks the server, which
  * completes the order through the same fulfilment code as a Stripe webhook.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from '@client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CheckCircle2, CreditCard, Gift, Lock, PackageCheck, XCircle } from 'lucide-react';
 import type { PaymentSession, ShippingAddress } from '@shared/schemas/checkout';
 import { orderStatusLabel, priceLines } from '@shared/order-words';
 import { formatReleaseDate, preOrderNotice } from '@shared/schemas/pre-orders';
-import { formatLabel } from '@shared/constants';
+import { formatLabel, formatPrice } from '@shared/constants';
+import { fetchBasket } from '@client/features/checkout/basket';
 import { Alert } from '@client/components/ui/alert';
 import { Badge } from '@client/components/ui/badge';
 import { Button, buttonClasses } from '@client/components/ui/button';
@@ -99,13 +100,28 @@ function SessionView({ session }: { session: PaymentSession }) {
   );
 }
 
+/**
+ * A basket order's discount is what the code took off its lines: its total also carries shipping and any
+ * tax added on top, so it cannot be read from the total as a single format's is.
+ */
+function basketDiscount(session: PaymentSession & { lines: NonNullable<PaymentSession['lines']> }): string | null {
+  const listed = session.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+  const charged = session.lines.reduce((sum, l) => sum + l.amount - (session.pricesIncludeTax === false ? l.tax : 0), 0);
+  return listed > charged ? formatPrice(charged - listed) : null;
+}
+
 function OrderSummary({ session }: { session: PaymentSession }) {
-  const price = priceLines(session.amount, session.originalAmount);
+  const price = session.lines
+    ? { ...priceLines(session.amount), discount: basketDiscount({ ...session, lines: session.lines }) }
+    : priceLines(session.amount, session.originalAmount);
   return (
     <div className="p-8">
       <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.25em] text-blood-400 uppercase">
         <Lock aria-hidden="true" className="size-3.5" /> Secure checkout
       </p>
+      {session.lines ? (
+        <h1 className="mt-8 font-display text-2xl font-semibold text-bone-50">Your order</h1>
+      ) : (
       <div className="mt-8 flex gap-5">
         <img
           src={session.book.coverImage}
@@ -123,12 +139,24 @@ function OrderSummary({ session }: { session: PaymentSession }) {
           ) : null}
         </div>
       </div>
+      )}
       {session.gift ? <GiftFor gift={session.gift} /> : null}
       <dl className="mt-10 grid gap-3 border-t border-ink-700 pt-6 text-sm">
+        {session.lines ? (
+          session.lines.map((line) => (
+            <div key={line.id} className="flex justify-between gap-4 text-bone-300" data-testid="order-line">
+              <dt>
+                {line.description} × {line.quantity}
+              </dt>
+              <dd>{formatPrice(line.unitPrice * line.quantity)}</dd>
+            </div>
+          ))
+        ) : (
         <div className="flex justify-between text-bone-300">
           <dt>{formatLabel(session.format)} × 1</dt>
           <dd>{price.listPrice}</dd>
         </div>
+        )}
         {price.discount ? (
           <div className="flex justify-between gap-4 text-bone-300">
             <dt>
@@ -137,14 +165,33 @@ function OrderSummary({ session }: { session: PaymentSession }) {
             <dd data-testid="discount">{price.discount}</dd>
           </div>
         ) : null}
-        <div className="flex justify-between text-bone-300">
-          <dt>{session.digital ? 'Delivery' : 'Shipping'}</dt>
-          <dd>{deliveryText(session)}</dd>
-        </div>
+        {session.shipping && session.shippingDescription ? (
+          <div className="flex justify-between gap-4 text-bone-300" data-testid="order-shipping">
+            <dt>{session.shippingDescription}</dt>
+            <dd>{session.displayShipping}</dd>
+          </div>
+        ) : (
+          <div className="flex justify-between text-bone-300">
+            <dt>{session.digital ? 'Delivery' : 'Shipping'}</dt>
+            <dd>{deliveryText(session)}</dd>
+          </div>
+        )}
+        {session.tax ? (
+          <>
+            <div className="flex justify-between gap-4 text-bone-300">
+              <dt>Net</dt>
+              <dd data-testid="order-net">{session.displayNet}</dd>
+            </div>
+            <div className="flex justify-between gap-4 text-bone-300">
+              <dt>{session.pricesIncludeTax === false ? 'Tax' : 'Tax included'}</dt>
+              <dd data-testid="order-tax">{session.displayTax}</dd>
+            </div>
+          </>
+        ) : null}
         <div className="flex justify-between border-t border-ink-700 pt-3 text-base font-semibold text-bone-50">
           <dt>{session.status === 'completed' ? 'Total paid' : 'Total due'}</dt>
           <dd>
-            <DiscountedPrice displayPrice={session.displayPrice} displayOriginalPrice={session.displayOriginalPrice} />
+            <DiscountedPrice displayPrice={session.displayPrice} displayOriginalPrice={session.lines ? null : session.displayOriginalPrice} />
           </dd>
         </div>
       </dl>
@@ -288,7 +335,31 @@ function PayForm({ session }: { session: PaymentSession }) {
   );
 }
 
+/** A paid basket order: its lines have left the basket, so the header's count is asked again. */
+function OrderConfirmed({ session }: { session: PaymentSession }) {
+  useEffect(() => {
+    void fetchBasket(true).catch(() => undefined);
+  }, []);
+  return (
+      <div className="grid gap-5">
+        <CheckCircle2 aria-hidden="true" className="size-10 text-blood-400" />
+        <h2 className="font-display text-2xl font-semibold text-bone-50">Order confirmed</h2>
+        <p className="text-bone-300">
+          Thank you. Digital formats are waiting in your library; printed books will be packed and shipped to you. A receipt
+          listing every item is on its way to {session.customerEmail}.
+        </p>
+        <p className="text-sm text-bone-400">
+          Order reference <span className="font-mono text-bone-50">{session.orderReference}</span>
+        </p>
+        <Link to="/profile#library" className={buttonClasses('primary', 'lg', 'w-fit')}>
+          Go to My Library
+        </Link>
+      </div>
+    );
+}
+
 function Completed({ session }: { session: PaymentSession }) {
+  if (session.lines) return <OrderConfirmed session={session} />;
   if (session.digital) {
     return (
       <div className="grid gap-5">

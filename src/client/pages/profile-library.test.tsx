@@ -97,7 +97,10 @@ describe('the profile library', () => {
     // Send to Kindle sits beside the e-book only, and stays available after the download is spent.
     expect(within(rowFor('E-Book')).getByRole('button', { name: 'Send What We Owe the Dead to Kindle' })).toBeEnabled();
     expect(within(rowFor('Audiobook')).queryByRole('button', { name: /Kindle/ })).not.toBeInTheDocument();
-    expect(within(rowFor('Audiobook')).getByRole('button')).toHaveTextContent('Download');
+    expect(within(rowFor('Audiobook')).getByRole('button', { name: /Download/ })).toHaveTextContent('Download');
+    // The private podcast feed sits beside the audiobook only (decision 0086).
+    expect(within(rowFor('Audiobook')).getByRole('button', { name: 'Listen to What We Owe the Dead in a podcast app' })).toHaveTextContent('Podcast app');
+    expect(within(rowFor('E-Book')).queryByRole('button', { name: /podcast app/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('format-icon-ebook')).toBeInTheDocument();
     expect(screen.getByTestId('format-icon-audiobook')).toBeInTheDocument();
     expect(screen.getByTestId('format-icon-pdf')).toBeInTheDocument();
@@ -229,7 +232,7 @@ describe('the profile library', () => {
     const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:saved');
     renderTab();
     expect(await screen.findByText(/Download interrupted\? Resume it here until \d{2}:\d{2}\./)).toBeInTheDocument();
-    // Still the SPEC's used state, with the resume offered beneath it.
+    // Still the used state of docs/PRODUCT.md, Downloads, with the resume offered beneath it.
     expect(within(rowFor('E-Book')).getByRole('button', { name: 'E-Book: Download Used' })).toBeDisabled();
     expect(within(rowFor('E-Book')).queryByRole('button', { name: 'Need another download?' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Resume the E-Book download' }));
@@ -276,6 +279,44 @@ describe('the profile library', () => {
     expect(screen.getByText('Preparing to ship')).toBeInTheDocument();
     expect(screen.getByText('Shipped')).toBeInTheDocument();
     expect(screen.getByText(/WWD-ABC/)).toBeInTheDocument();
+  });
+
+  it('a shipped order shows its carrier and tracking number, linked to the carrier\'s page when given', async () => {
+    const shipped = { format: 'hardcover', price: 2499, displayPrice: '£24.99', status: 'shipped', purchaseDate: '2026-11-01T10:00:00Z', shippedAt: '2026-11-03T10:00:00Z', book };
+    mockFetch({
+      '/api/library/books': () => json([]),
+      '/api/library/orders': () =>
+        json([
+          { ...shipped, id: 3, orderReference: 'WWD-TRK', carrier: 'Royal Mail', trackingNumber: 'AB123456789GB', trackingUrl: 'https://track.example/AB123456789GB' },
+          { ...shipped, id: 4, orderReference: 'WWD-DPD', carrier: 'DPD', trackingNumber: '15501234567890', trackingUrl: null },
+        ]),
+    });
+    renderTab();
+    const link = await screen.findByRole('link', { name: 'AB123456789GB' });
+    expect(link).toHaveAttribute('href', 'https://track.example/AB123456789GB');
+    expect(link.closest('span')!.textContent).toBe('Royal Mail tracking number AB123456789GB');
+    expect(screen.getByText('15501234567890').closest('span')!.parentElement!.textContent).toBe('DPD tracking number 15501234567890');
+    expect(screen.queryByRole('link', { name: '15501234567890' })).not.toBeInTheDocument();
+  });
+
+  it('"Your Orders" shows a basket line\'s net and tax, and the shipping its order was charged', async () => {
+    const paid = { status: 'completed', purchaseDate: '2026-11-20T10:00:00Z', shippedAt: null, book };
+    mockFetch({
+      '/api/library/books': () => json([]),
+      '/api/library/orders': () =>
+        json([
+          { ...paid, id: 11, orderReference: 'WWD-BSK-1', format: 'hardcover', price: 4998, displayPrice: '£49.98', quantity: 2, displayTax: null, displayNet: null, displayShipping: '£5.00' },
+          { ...paid, id: 12, orderReference: 'WWD-BSK-2', format: 'audiobook', price: 1499, displayPrice: '£14.99', tax: 250, displayTax: '£2.50', displayNet: '£12.49', displayShipping: null },
+        ]),
+    });
+    renderTab();
+    const list = within((await screen.findByRole('heading', { name: 'Your Orders' })).closest('section')!);
+    const print = list.getByText(/WWD-BSK-1/).closest('li')!;
+    expect(within(print).getByText('Shipping £5.00')).toBeInTheDocument();
+    expect(within(print).queryByText(/^Net /)).not.toBeInTheDocument();
+    const audio = list.getByText(/WWD-BSK-2/).closest('li')!;
+    expect(within(audio).getByText('Net £12.49 · Tax £2.50')).toBeInTheDocument();
+    expect(within(audio).queryByText(/^Shipping /)).not.toBeInTheDocument();
   });
 
   it('"Your Orders" lists digital orders too, with the discount and any refund, statuses in words', async () => {
@@ -358,5 +399,17 @@ describe('the profile library', () => {
     expect(within(audio).getByText('Not ready yet')).toBeInTheDocument();
     expect(audio).toHaveTextContent('We will email you the moment this file is in your library.');
     expect(within(audio).queryByRole('button', { name: /Download/ })).not.toBeInTheDocument();
+  });
+
+  it('marks a format "Updated" when the author has sent a new edition of it, and only that one', async () => {
+    mockFetch({
+      '/api/library/books': () => json([item({ id: 1, format: 'ebook', updated: true, downloadCount: 1, maxDownloads: 2 }), item({ id: 2, format: 'audiobook', updated: false })]),
+      '/api/library/orders': () => json([]),
+    });
+    renderTab();
+    await screen.findByText('What We Owe the Dead');
+    expect(within(rowFor('E-Book')).getByText('Updated')).toBeInTheDocument();
+    expect(within(rowFor('Audiobook')).queryByText('Updated')).toBeNull();
+    expect(screen.getAllByText('Updated')).toHaveLength(1);
   });
 });

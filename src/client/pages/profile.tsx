@@ -1,5 +1,5 @@
 /**
- * /profile, "My Account" (SPEC 2, 4): a login prompt when signed out; otherwise the "Account Details"
+ * /profile, "My Account" (docs/PRODUCT.md, Profile): a login prompt when signed out; otherwise the "Account Details"
  * and "My Library" tabs, chosen by the #library hash and kept in step with it, links back into the
  * home page, and Logout. Arriving with returnTo=purchase (after registering from a purchase) goes on to
  * /#purchase, with a one-second toast when a purchase intent is waiting.
@@ -16,6 +16,8 @@ import { toast } from '@client/components/ui/toast-store';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { useAuthStatus, useLogout } from '@client/features/auth/api';
 import { AccountDetails } from '@client/features/auth/components/account-details';
+import { ReadThroughChoice } from '@client/features/reading/components/read-through-choice';
+import { ReadingAppCatalogue } from '@client/features/feeds/components/reading-app-catalogue';
 import { readReturnTo } from '@client/features/auth/query-params';
 import { hasPurchaseIntent } from '@client/features/checkout/intent';
 import { ProfileLibrary } from './profile-library';
@@ -102,6 +104,8 @@ export default function ProfilePage() {
         </TabsList>
         <TabsContent value="account">
           <AccountDetails userId={auth.user.id} />
+          <ReadingAppCatalogue />
+          <ReadThroughChoice />
         </TabsContent>
         <TabsContent value="library">
           <ProfileLibrary userId={auth.user.id} />

@@ -1,5 +1,5 @@
 /**
- * /reset-password?token&email (SPEC 2, 4, 5, 8): validating (~1 s, while the server says whether the link
+ * /reset-password?token&email (docs/PRODUCT.md, Reset password): validating (~1 s, while the server says whether the link
  * is still usable) -> the form, or "Invalid Reset Link" when token or email is missing or the link is used,
  * expired or replaced -> "Password Reset Complete", then /login after 5 s. If the server cannot be asked,
  * the form shows and the reset itself gives the verdict.
@@ -17,7 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/toast-store';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { resetLinkStatusRequest, resetPasswordRequest } from '@client/features/auth/api';
+import { resetLinkStatusRequest, resetPasswordRequest } from '@client/features/auth/account-calls';
 import { FormField } from '@client/components/ui/form-field';
 import { PasswordInput } from '@client/features/auth/components/password-input';
 import { readParam } from '@client/features/auth/query-params';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -53,6 +54,8 @@ export function withDefaultUser(databaseUrl: string): string {
  * the app already keeps; 16 MB holds this site's whole working set and keeps the process well under 300 MB.
  */
 const PGLITE_OPTIONS = {
+  // The admin searches' trigram indexes (migration 0018) need the extension in every process that writes.
+  extensions: { pg_trgm },
   startParams: [
     ...PGlite.defaultStartParams,
     ...['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=2MB', '-c', 'maintenance_work_mem=16MB'],
@@ -96,7 +99,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // The service's user only (decision 0064); PGlite's own file modes are tightened by the caller once it is up.
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   }
-  const client = new PGlite(dataDir, PGLITE_OPTIONS);
+  // One options object: given a directory or undefined (in memory), the two-argument form drops the options.
+  const client = new PGlite({ dataDir, ...PGLITE_OPTIONS });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

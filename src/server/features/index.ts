@@ -2,21 +2,33 @@ import type { FastifyInstance } from 'fastify';
 import { publicImageRoutes } from './admin/images-routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { loginLinkRoutes } from './auth/login-link-routes';
 import { resetStatusRoutes } from './auth/reset-status-routes';
 import { blogRoutes } from './blog/routes';
 import { booksRoutes } from './books/routes';
+import { adminBundlesRoutes, bundlesRoutes } from './bundles/routes';
+import { catalogueRoutes } from './catalogue/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { contactRoutes } from './contact/routes';
 import { copiesRoutes } from './copies/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { adminFeedRoutes, feedRoutes } from './feeds/routes';
 import { giftsRoutes } from './gifts/routes';
+import { adminFreeBooksRoutes, freeBooksRoutes } from './free-books/routes';
 import { adminPreOrderRoutes, preOrderRoutes } from './pre-orders/routes';
 import { healthRoutes } from './health/routes';
 import { adminLibraryRoutes, libraryRoutes } from './library/routes';
+import { clickRoutes } from './newsletter/broadcast-clicks';
+import { adminBroadcastRoutes } from './newsletter/broadcast-routes';
 import { newsletterRoutes } from './newsletter/routes';
 import { readingRoutes } from './reading/routes';
+import { adminSyncMapRoutes, syncMapRoutes } from './reading/sync-map-routes';
+import { adminReviewCopiesRoutes, reviewCopiesRoutes } from './review-copies/routes';
+import { adminReviewsRoutes, reviewsRoutes } from './reviews/routes';
 import { sharingRoutes } from './sharing/routes';
 import { siteRoutes } from './site/routes';
+import { adminShippingRoutes, shippingRoutes } from './shipping/routes';
+import { adminTaxRoutes } from './tax/routes';
 import { usersRoutes } from './users/routes';
 
 /**
@@ -27,24 +39,48 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   for (const routes of [
     healthRoutes,
     booksRoutes,
+    catalogueRoutes,
     authRoutes,
     resetStatusRoutes,
+    loginLinkRoutes,
     usersRoutes,
     checkoutRoutes,
+    bundlesRoutes,
     libraryRoutes,
     giftsRoutes,
+    freeBooksRoutes,
     preOrderRoutes,
     copiesRoutes,
     readingRoutes,
+    syncMapRoutes,
+    reviewsRoutes,
+    reviewCopiesRoutes,
+    feedRoutes,
     blogRoutes,
     contactRoutes,
     newsletterRoutes,
+    clickRoutes,
     sharingRoutes,
     siteRoutes,
     dashboardRoutes,
     publicImageRoutes,
+    shippingRoutes,
   ]) {
     await app.register(routes);
   }
-  await app.register(adminRoutes, { more: [adminPreOrderRoutes, adminLibraryRoutes] });
+  await app.register(adminRoutes, {
+    more: [
+      adminPreOrderRoutes,
+      adminLibraryRoutes,
+      adminBroadcastRoutes,
+      adminReviewsRoutes,
+      adminBundlesRoutes,
+      adminSyncMapRoutes,
+      adminTaxRoutes,
+      adminShippingRoutes,
+      adminFeedRoutes,
+      adminFreeBooksRoutes,
+      adminReviewCopiesRoutes,
+    ],
+  });
 }

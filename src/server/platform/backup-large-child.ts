@@ -8,6 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/database';
+import { fillOutbox } from '../test/large-outbox';
 import { restoreBackup, writeBackup } from './backup';
 import { DiskFileStore } from './files';
 
@@ -33,14 +34,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-backup-large-'));
 const source = await freshDatabase();
 const target = await freshDatabase();
 try {
-  // Every mail differs (its number is in it), so neither the database nor gzip can fold them into one.
-  await source.exec(`
-    insert into mail_outbox (to_address, subject, text_body, html_body, status)
-    select 'reader' || g || '@example.com', 'Your order ' || g,
-           left(repeat('The tide came in over the harbour wall, mail ' || g || '. ', ${Math.ceil(width / 40)}), ${width}),
-           left(repeat('<p>Nobody on Quay Lane said a word, mail ' || g || '.</p>', ${Math.ceil(width / 40)}), ${width}),
-           'sent'
-      from generate_series(1, ${rows}) g`);
+  await fillOutbox(source, rows, width);
   const before = await fingerprint(source);
   const archive = path.join(dir, 'large.tar.gz');
   const sourceFiles = new DiskFileStore(path.join(dir, 'files-a'));

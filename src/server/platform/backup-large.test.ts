@@ -3,23 +3,12 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { type TestApp, createTestApp } from '../test/helpers';
+import { fillOutbox } from '../test/large-outbox';
 import { askRunningServer, startControlSocket } from './control-socket';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const root = path.resolve(__dirname, '../../..');
-
-/** Fills the outbox with `rows` mails of about 8 KB each, in the database (nothing passes through this heap). */
-async function fillOutbox(t: TestApp, rows: number) {
-  await t.database.db.execute(
-    sql.raw(`insert into mail_outbox (to_address, subject, text_body, html_body, status)
-             select 'reader' || g || '@example.com', 'Your order ' || g,
-                    left(repeat('The tide came in over the harbour wall, mail ' || g || '. ', 100), 4000),
-                    left(repeat('<p>Nobody on Quay Lane said a word, mail ' || g || '.</p>', 100), 4000), 'sent'
-               from generate_series(1, ${rows}) g`),
-  );
-}
 
 describe('backups of a large site', () => {
   /** The child's heap: a backup or restore that held the rows in memory cannot fit in it. */
@@ -79,7 +68,7 @@ describe('a backup taken by the running site', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // Enough that the backup takes seconds: a backup that read it in one go would stall the site for them.
-    await fillOutbox(t, onPostgres ? 20_000 : 6_000);
+    await fillOutbox(t.database, onPostgres ? 20_000 : 6_000);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   }, 120_000);
   afterAll(async () => {

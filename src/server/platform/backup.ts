@@ -51,9 +51,16 @@ export interface BackupReport {
   bytes: number;
 }
 
+/**
+ * Tables the database keeps itself from the others (decision 0104: triggers on purchases, users, subscribers,
+ * activities and download links). A backup leaves them out; restoring the rows they are made of, through the
+ * same triggers, makes them again, so a restored site never counts a sale twice.
+ */
+const DERIVED_TABLES = new Set<unknown>([schema.salesDaily, schema.rowCounts, schema.subscribedReaders]);
+
 /** The site's tables, parents before children, so rows restore without breaking a foreign key. */
 export function tablesInDependencyOrder(): PgTable[] {
-  const tables = Object.values(schema).filter((v) => is(v, PgTableClass)) as PgTable[];
+  const tables = Object.values(schema).filter((v) => is(v, PgTableClass) && !DERIVED_TABLES.has(v)) as PgTable[];
   const nameOf = (t: PgTable) => getTableConfig(t).name;
   const byName = new Map(tables.map((t) => [nameOf(t), t]));
   const ordered: PgTable[] = [];

@@ -6,10 +6,15 @@ export interface Random {
 }
 export interface Clock {
   now(): Date;
+  /**
+   * Monotonic milliseconds, for durations (a cache entry's safety net) that must not jump with the wall
+   * clock; tests move it with their hand-moved clock.
+   */
+  elapsed(): number;
 }
 
 export const systemRandom: Random = { token: (bytes = 32) => randomBytes(bytes).toString('base64url') };
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = { now: () => new Date(), elapsed: () => performance.now() };
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const hmac = (secret: string, value: string) => createHmac('sha256', secret).update(value).digest('base64url');

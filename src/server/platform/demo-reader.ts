@@ -5,7 +5,7 @@ import { systemRandom } from './crypto';
 import { hashPassword, verifyPassword } from './passwords';
 
 /**
- * The demo reader behind the newsletter section's demo Login (SPEC 6). Its credentials are public by
+ * The demo reader behind the newsletter section's demo Login (docs/PRODUCT.md, Newsletter). Its credentials are public by
  * design (the site hands them to the button), so the account is an ordinary reader with no privileges,
  * and it is only created when the operator has demo login on.
  */
@@ -46,7 +46,7 @@ export async function lockDemoReader(db: Db): Promise<boolean> {
     .from(users)
     .where(sql`lower(${users.username}) = ${DEMO_READER.username}`)
     .limit(1);
-  if (!existing || !(await verifyPassword(existing.passwordHash, DEMO_READER.password))) return false;
+  if (!existing?.passwordHash || !(await verifyPassword(existing.passwordHash, DEMO_READER.password))) return false;
   await db.update(users).set({ passwordHash: await hashPassword(systemRandom.token(32)) }).where(eq(users.id, existing.id));
   await db.delete(sessions).where(eq(sessions.userId, existing.id));
   return true;

@@ -21,33 +21,6 @@ export interface FrontDoor {
   fromTrustedProxy: (req: IncomingMessage) => boolean;
 }
 
-/** Headers that belong to one answer, not to every answer of the app. */
-const PER_ANSWER = new Set([
-  'content-type',
-  'content-length',
-  'content-encoding',
-  'transfer-encoding',
-  'etag',
-  'last-modified',
-  'cache-control',
-  'vary',
-  'date',
-  'connection',
-  'keep-alive',
-  'x-request-id',
-  'accept-ranges',
-  'set-cookie',
-  // Only on https answers: the front door adds it per request.
-  'strict-transport-security',
-]);
-
-/** The headers of an app answer that every answer carries (security headers). */
-export function commonHeadersOf(headers: Record<string, unknown>): Array<[string, string]> {
-  return Object.entries(headers)
-    .filter(([name, value]) => !PER_ANSWER.has(name.toLowerCase()) && value !== undefined)
-    .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]);
-}
-
 /**
  * Answers a request for a built static file straight from memory, with the same headers and the same
  * access-log line as the framework would give; false when the request is not for one.

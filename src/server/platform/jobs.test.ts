@@ -64,8 +64,7 @@ describe('job runner', () => {
     await crashed.enqueue('report', { n: 1 }, { key: 'report:1' });
     // The first instance claims the job and dies mid-run (its handler never returns).
     void crashed.runDue();
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await row('report:1')).lockedUntil).not.toBeNull();
+    await vi.waitFor(async () => expect((await row('report:1')).lockedUntil).not.toBeNull());
 
     const fresh = new JobRunner(database.db, clock, quiet);
     let ran = 0;
@@ -106,6 +105,24 @@ describe('job runner', () => {
     expect(runs).toBe(2);
     expect((await row('tick')).lastResult).toEqual({ runs: 2 });
   });
+  it('a recurring job that waits a period first is not due at the first start, then runs each period', async () => {
+    const runner = new JobRunner(database.db, clock, quiet);
+    let runs = 0;
+    runner.define('daily-nudge', {
+      everyMs: 3_600_000,
+      firstRunAfterPeriod: true,
+      handler: async () => {
+        runs += 1;
+      },
+    });
+    await runner.ensureRecurring();
+    expect((await row('daily-nudge')).runAt.getTime()).toBe(clock.now().getTime() + 3_600_000);
+    await runner.runDue();
+    expect(runs).toBe(0);
+    clock.advance(3_600_000);
+    await runner.runDue();
+    expect(runs).toBe(1);
+  });
   it('claims each kind with its own lease, and a long run keeps its lease by renewing it', async () => {
     const runner = new JobRunner(database.db, clock, quiet);
     let finish!: () => void;
@@ -120,20 +137,13 @@ describe('job runner', () => {
     await runner.enqueue('quick-send', null, { key: 'quick-send:1' });
     const claimedAt = clock.now().getTime();
     const run = runner.runDue(1);
-    const waitFor = async (check: () => Promise<boolean>) => {
-      const deadline = Date.now() + 10_000;
-      while (!(await check())) {
-        if (Date.now() > deadline) throw new Error('timed out');
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
-    await waitFor(async () => (await row('quick-send:1')).lockedUntil !== null);
+    await vi.waitFor(async () => expect((await row('quick-send:1')).lockedUntil).not.toBeNull(), { timeout: 10_000 });
     // Its own 3 s lease, not the 5 minutes of the longest job this runner knows.
     expect((await row('quick-send:1')).lockedUntil!.getTime()).toBe(claimedAt + 3_000);
 
     // The run outlasts its first lease, and renews it (every third of the lease) while it lasts.
     clock.advance(2_500);
-    await waitFor(async () => (await row('quick-send:1')).lockedUntil!.getTime() === clock.now().getTime() + 3_000);
+    await vi.waitFor(async () => expect((await row('quick-send:1')).lockedUntil!.getTime()).toBe(clock.now().getTime() + 3_000), { timeout: 10_000 });
     clock.advance(1_000);
     const other = new JobRunner(database.db, clock, quiet);
     other.define('quick-send', { handler: async () => undefined });

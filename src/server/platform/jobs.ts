@@ -16,6 +16,11 @@ export interface JobDefinition {
   /** Recurring: run every this many milliseconds (one row, moved forward after each run). */
   everyMs?: number;
   /**
+   * Recurring: the first run waits one period instead of running at the first start. For work measured in
+   * days (reminders), where a run at every fresh database would only find nothing to do.
+   */
+  firstRunAfterPeriod?: boolean;
+  /**
    * How long another instance waits before taking over a run whose instance died. A run in progress
    * renews its lease, so this bounds the wait after a crash, not the length of a run.
    */
@@ -62,7 +67,13 @@ export class JobRunner {
       if (!def.everyMs) continue;
       await this.db
         .insert(jobs)
-        .values({ name, key: name, everyMs: def.everyMs, runAt: now, maxAttempts: 1_000_000 })
+        .values({
+          name,
+          key: name,
+          everyMs: def.everyMs,
+          runAt: def.firstRunAfterPeriod ? new Date(now.getTime() + def.everyMs) : now,
+          maxAttempts: 1_000_000,
+        })
         .onConflictDoUpdate({ target: jobs.key, set: { everyMs: def.everyMs } });
     }
     if (options.runNow?.length) {

@@ -20,7 +20,17 @@ export const REDACTED_PATHS = [
  * anyway (reset and unsubscribe links carry their secret there). A new route with a secret in its path
  * belongs in this list: the app refuses to register a route with a `:token` that is not in it.
  */
-export const SECRET_PATH_ROUTES = ['/files/download/:token', '/api/gifts/:token', '/api/gifts/:token/claim', '/gift/:token'];
+export const SECRET_PATH_ROUTES = [
+  '/files/download/:token',
+  '/api/gifts/:token',
+  '/api/gifts/:token/claim',
+  '/gift/:token',
+  '/files/podcast/:token',
+  '/files/podcast/:token/:episode',
+  '/files/episode/:token/:episode',
+  '/files/opds/t/:token',
+  '/files/opds/t/:token/books/:purchaseId',
+];
 const SECRET_PARAMS = new Set([':token']);
 const secretPatterns = SECRET_PATH_ROUTES.map((route) => route.split('/'));
 

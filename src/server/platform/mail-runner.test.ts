@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { mailOutbox } from '../db/schema';
 import { type TestApp, createTestApp } from '../test/helpers';
 import { MAIL_LEASE_MS, smtpTransport } from './mail';
+import { freePort } from '../test/ports';
 
 function smtpOn(port: number, inbox: string[]) {
   const server = new SMTPServer({
@@ -20,14 +21,6 @@ function smtpOn(port: number, inbox: string[]) {
   return new Promise<SMTPServer>((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Mail goes out through the job runner's mail-dispatch job: soon after queueing, and after an outage. */
 describe('mail on the job runner', () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema';
 import { createTestDatabase, TestClock } from '../test/helpers';
 import type { Database } from '../db/client';
-import { Mailer, smtpTransport } from './mail';
+import { Mailer, SMTP_POOL_CONNECTIONS, smtpTransport } from './mail';
 import { giftMail } from '../features/gifts/templates';
 
 interface Received {
@@ -12,11 +12,16 @@ interface Received {
   raw: string;
 }
 
-function startSmtp(): Promise<{ server: SMTPServer; port: number; inbox: Received[] }> {
+function startSmtp(): Promise<{ server: SMTPServer; port: number; inbox: Received[]; connections: () => number }> {
   const inbox: Received[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (c) => (raw += c.toString()));
@@ -28,7 +33,7 @@ function startSmtp(): Promise<{ server: SMTPServer; port: number; inbox: Receive
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
-      resolve({ server, port: (server.server.address() as { port: number }).port, inbox });
+      resolve({ server, port: (server.server.address() as { port: number }).port, inbox, connections: () => connections });
     });
   });
 }
@@ -120,5 +125,26 @@ describe('mail outbox', () => {
     expect(await mailer.dispatchDue()).toBe(0);
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'kept', kind: 'test', subject: 'Kept' });
+  });
+});
+
+describe('the site\'s pooled SMTP transport', () => {
+  it('sends many mails over a few kept connections, and closes them when asked', async () => {
+    const smtp = await startSmtp();
+    const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`, { pool: true });
+    try {
+      const sends = Array.from({ length: 30 }, (_, i) =>
+        transport.send({ from: 'site@example.com', to: `reader${i}@example.com`, subject: `Note ${i}`, text: 'Hello' }),
+      );
+      await Promise.all(sends);
+      expect(smtp.inbox).toHaveLength(30);
+      expect(smtp.connections()).toBeLessThanOrEqual(SMTP_POOL_CONNECTIONS);
+    } finally {
+      transport.close?.();
+      // The server's close waits for open connections: it ends at once only if the pool let them go.
+      const started = Date.now();
+      await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
   });
 });

@@ -38,13 +38,32 @@ export interface MailTransport {
   send(message: Omit<MailMessage, 'attachments'> & { from: string; attachments?: MailAttachment[] }): Promise<void>;
   /** Connects and signs in without sending, to tell at start whether the server answers. */
   verify?(): Promise<void>;
+  /** Ends the kept connections (a pooled transport); called when the app closes. */
+  close?(): void;
 }
 
-export function smtpTransport(smtpUrl: string): MailTransport {
+/**
+ * Connections a pooled transport keeps open to the mail server: one per mail a broadcast run keeps in
+ * flight, and one for the mail-dispatch job beside it.
+ */
+export const SMTP_POOL_CONNECTIONS = 5;
+
+/**
+ * The SMTP adapter. `pool` keeps connections open and sends message after message on them, instead of a
+ * connection, greeting and sign-in per mail: the site's own transport is pooled (a broadcast is thousands
+ * of mails); tests that hand an app a transport of their own may leave it unpooled.
+ */
+export function smtpTransport(smtpUrl: string, { pool = false }: { pool?: boolean } = {}): MailTransport {
   // A mail server that stops answering fails the send within a minute (nodemailer waits 10 minutes idle by
   // default) so the sending instance does not hold the mail lease, renewing it, for that long.
-  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 });
+  const timeouts = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
+  const transporter = pool
+    ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_POOL_CONNECTIONS, maxMessages: 1000, ...timeouts })
+    : nodemailer.createTransport({ url: smtpUrl, ...timeouts });
   return {
+    close() {
+      transporter.close();
+    },
     async send(message) {
       await transporter.sendMail({
         from: message.from,
@@ -60,6 +79,23 @@ export function smtpTransport(smtpUrl: string): MailTransport {
       await transporter.verify();
     },
   };
+}
+
+/**
+ * What a kind of mail may add to its delivery (newsletter broadcasts, decision 0077): a last check that the
+ * recipient may still be mailed, and what to do when the mail server refuses the address for good.
+ */
+export interface MailKindPolicy {
+  /** Asked just before sending: false leaves the message 'suppressed', never sent. */
+  mayDeliver?(to: string): Promise<boolean>;
+  /** A permanent refusal (a 5xx answer): the message fails at once instead of being retried. */
+  onPermanentFailure?(mail: { id: number; to: string }): Promise<void>;
+}
+
+/** Whether an SMTP error is the server's permanent answer (5xx), not a passing trouble worth a retry. */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 export const MAIL_MAX_ATTEMPTS = 8;
@@ -108,28 +144,52 @@ export class Mailer {
     return out;
   }
 
+  private readonly policies = new Map<string, MailKindPolicy>();
+
+  /** Gives one kind of mail its delivery policy (the feature that sends it sets it at start). */
+  setPolicy(kind: string, policy: MailKindPolicy): void {
+    this.policies.set(kind, policy);
+  }
+
   get deliversMail(): boolean {
     return this.transport !== null;
   }
 
   async enqueue(message: MailMessage, tx: DbOrTx = this.db): Promise<number> {
-    const [row] = await tx
+    const [id] = await this.enqueueMany([message], tx);
+    return id;
+  }
+
+  /**
+   * Queues several messages in one statement (a broadcast's batch): one round trip instead of one per
+   * message. Returns the outbox ids in the order of `messages`.
+   */
+  async enqueueMany(messages: MailMessage[], tx: DbOrTx = this.db): Promise<number[]> {
+    if (messages.length === 0) return [];
+    const now = this.clock.now();
+    const status = this.transport ? 'pending' : 'kept';
+    const rows = await tx
       .insert(mailOutbox)
-      .values({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        headers: message.headers,
-        attachments: message.attachments?.length ? message.attachments : null,
-        kind: message.kind ?? 'generic',
-        status: this.transport ? 'pending' : 'kept',
-        nextAttemptAt: this.clock.now(),
-      })
+      .values(
+        messages.map((message) => ({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          headers: message.headers,
+          attachments: message.attachments?.length ? message.attachments : null,
+          kind: message.kind ?? 'generic',
+          status,
+          nextAttemptAt: now,
+        })),
+      )
       .returning({ id: mailOutbox.id });
-    if (!this.transport) this.log.info({ mailId: row.id, kind: message.kind }, 'mail kept in the outbox (no SMTP_URL)');
-    else this.onEnqueued?.();
-    return row.id;
+    // Serial ids are drawn in the order the rows are inserted, which is the order of the VALUES list.
+    const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+    if (!this.transport) {
+      for (const [i, id] of ids.entries()) this.log.info({ mailId: id, kind: messages[i].kind }, 'mail kept in the outbox (no SMTP_URL)');
+    } else this.onEnqueued?.();
+    return ids;
   }
 
   /** Claims due messages one at a time (safe across instances) and tries to deliver each once. Returns how many were sent. */
@@ -182,6 +242,14 @@ export class Mailer {
         .update(mailOutbox)
         .set({ lockedUntil: new Date(this.clock.now().getTime() + MAIL_LEASE_MS) })
         .where(this.stillPending(row.id));
+    const policy = this.policies.get(row.kind);
+    if (policy?.mayDeliver && !(await policy.mayDeliver(row.to))) {
+      await this.db
+        .update(mailOutbox)
+        .set({ status: 'suppressed', lockedUntil: null, ...DELIVERED_BODY })
+        .where(this.stillPending(row.id));
+      return false;
+    }
     try {
       await whileLeaseHeld(
         MAIL_LEASE_MS,
@@ -206,7 +274,8 @@ export class Mailer {
       return true;
     } catch (error) {
       const attempts = row.attempts + 1;
-      const failed = attempts >= MAIL_MAX_ATTEMPTS;
+      const permanent = policy?.onPermanentFailure !== undefined && isPermanentRefusal(error);
+      const failed = permanent || attempts >= MAIL_MAX_ATTEMPTS;
       this.log.warn({ mailId: row.id, attempts, err: error }, 'mail delivery failed');
       this.hooks.onFailed?.(row.kind);
       await this.db
@@ -219,6 +288,7 @@ export class Mailer {
           nextAttemptAt: new Date(this.clock.now().getTime() + retryDelayMs(attempts)),
         })
         .where(this.stillPending(row.id));
+      if (permanent) await policy.onPermanentFailure!({ id: row.id, to: row.to });
       return false;
     }
   }

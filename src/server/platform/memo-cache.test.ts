@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { MemoCache } from './memo-cache';
 
+/** A cache on hand-moved monotonic time: `pass(ms)` lets its safety net run out without waiting. */
+function cacheWithTime(ttlMs: number, now: () => number = Date.now) {
+  let elapsed = 0;
+  const cache = new MemoCache(ttlMs, now, () => elapsed);
+  return { cache, pass: (ms: number) => (elapsed += ms) };
+}
+
+/** One turn of the event loop: a background refresh whose load has resolved has stored its value. */
+const refreshSettled = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('MemoCache', () => {
   it('loads once for concurrent and repeated reads within the ttl', async () => {
     const cache = new MemoCache(60_000);
@@ -14,13 +24,17 @@ describe('MemoCache', () => {
   });
 
   it('after the ttl answers the old value while it reloads, then the new one; never caches failures', async () => {
-    const cache = new MemoCache(20);
+    const { cache, pass } = cacheWithTime(20);
     let loads = 0;
     expect(await cache.get('k', async () => ++loads)).toBe(1);
-    await new Promise((r) => setTimeout(r, 30));
+    // Fresh for the whole ttl, its last millisecond included; stale the moment after.
+    pass(20);
+    expect(await cache.get('k', async () => ++loads)).toBe(1);
+    expect(loads).toBe(1);
+    pass(1);
     // Both reads get the old value at once, and only one refresh runs.
     expect(await Promise.all([cache.get('k', async () => ++loads), cache.get('k', async () => ++loads)])).toEqual([1, 1]);
-    await new Promise((r) => setTimeout(r, 0));
+    await refreshSettled();
     expect(await cache.get('k', async () => ++loads)).toBe(2);
     expect(loads).toBe(2);
     await expect(cache.get('f', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
@@ -78,33 +92,33 @@ describe('MemoCache staleness and clears', () => {
 
 describe('MemoCache background refresh', () => {
   it('keeps the old value when a refresh fails, and tries again on the next read', async () => {
-    const cache = new MemoCache(10);
+    const { cache, pass } = cacheWithTime(10);
     expect(await cache.get('k', async () => 'first')).toBe('first');
-    await new Promise((r) => setTimeout(r, 20));
+    pass(11);
     expect(await cache.get('k', async () => Promise.reject(new Error('down')))).toBe('first');
-    await new Promise((r) => setTimeout(r, 0));
+    await refreshSettled();
     expect(await cache.get('k', async () => 'second')).toBe('first');
-    await new Promise((r) => setTimeout(r, 0));
+    await refreshSettled();
     expect(await cache.get('k', async () => 'third')).toBe('second');
   });
 
   it('a refresh that ends after a clear does not bring the old data back', async () => {
-    const cache = new MemoCache(10);
+    const { cache, pass } = cacheWithTime(10);
     await cache.get('k', async () => 'before');
-    await new Promise((r) => setTimeout(r, 20));
+    pass(11);
     let finish!: (v: string) => void;
     expect(await cache.get('k', () => new Promise<string>((r) => (finish = r)))).toBe('before');
     cache.clear();
     finish('read before the clear');
-    await new Promise((r) => setTimeout(r, 0));
+    await refreshSettled();
     expect(await cache.get('k', async () => 'after')).toBe('after');
   });
 
   it('a value past its own staleAt is never answered while reloading', async () => {
     let now = 0;
-    const cache = new MemoCache(10, () => now);
+    const { cache, pass } = cacheWithTime(10, () => now);
     await cache.get('k', async () => 'old', { staleAt: () => 5 });
-    await new Promise((r) => setTimeout(r, 20));
+    pass(11);
     now = 6;
     expect(await cache.get('k', async () => 'due', { staleAt: () => null })).toBe('due');
   });

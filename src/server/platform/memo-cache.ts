@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * The one in-process cache of public data: everything anonymous visitors read and only the admin changes
  * (site content, books, prices, blog posts, and the answers and pages built from them). An entry is filled
@@ -15,79 +17,91 @@ export interface MemoOptions<T> {
   staleAt?: (value: T) => number | null | undefined;
 }
 
-interface Entry {
-  expires: number;
-  value: Promise<unknown>;
-  /** Resolved value's own end of validity (wall clock), once known. */
+/** What an entry holds: the loaded value and its own end of validity (wall clock), if it has one. */
+interface Loaded {
+  value: unknown;
   staleAt: number | null;
-  /** The load succeeded: the value may be answered while a refresh runs. */
-  loaded: boolean;
-  refreshing: boolean;
 }
 
+interface LoadContext {
+  load: () => Promise<unknown>;
+  options?: MemoOptions<unknown>;
+}
+
+/** A bound on distinct entries (pages, answers, lists); far above what the site has, so nothing live is evicted. */
+const MAX_ENTRIES = 20_000;
+
+/**
+ * Stale-while-revalidate is lru-cache's `fetch` (decision 0101): concurrent misses share one load, a stale
+ * entry is answered while one background fetch runs, a failed refresh keeps the old value, and a clear
+ * aborts fetches in flight so that what they load is handed to their callers but never stored.
+ */
 export class MemoCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly lru: LRUCache<string, Loaded, LoadContext> | null;
   private readonly clearListeners = new Set<() => void>();
   private readonly localClearListeners = new Set<() => void>();
-  /** Counts clears: a refresh started before a clear must not put its value back. */
-  private generation = 0;
+  private running = 0;
 
   /**
    * @param ttlMs safety-net lifetime of an entry (monotonic time); 0 turns caching off (every get loads).
    * @param now the app's clock in epoch ms, for `staleAt`.
+   * @param elapsed monotonic milliseconds, for the safety net.
    */
   constructor(
-    private readonly ttlMs: number,
+    ttlMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+    elapsed: () => number = () => performance.now(),
+  ) {
+    this.lru =
+      ttlMs > 0
+        ? new LRUCache<string, Loaded, LoadContext>({
+            max: MAX_ENTRIES,
+            ttl: ttlMs,
+            // The clock is read on every check (no 1 ms memo), so a test's hand-moved clock takes effect at once.
+            ttlResolution: 0,
+            // lru-cache takes a start time of 0 to mean "no TTL": keep a clock that starts at 0 clear of it.
+            perf: { now: () => elapsed() + 1 },
+            allowStale: true,
+            ignoreFetchAbort: true,
+            fetchMethod: (_key, stale, { context }) => this.load(context, stale !== undefined),
+          })
+        : null;
+  }
 
   get enabled(): boolean {
-    return this.ttlMs > 0;
+    return this.lru !== null;
   }
 
-  get<T>(key: string, load: () => Promise<T>, options?: MemoOptions<T>): Promise<T> {
-    if (this.ttlMs <= 0) return load();
-    const hit = this.entries.get(key);
-    if (hit && (hit.staleAt === null || hit.staleAt > this.now())) {
-      if (hit.expires > performance.now()) return hit.value as Promise<T>;
-      if (hit.loaded) {
-        if (!hit.refreshing) this.refresh(key, hit, load, options);
-        return hit.value as Promise<T>;
-      }
+  /** Background refreshes running now: a reader of the cache's state (a test) can wait for them to end. */
+  get refreshing(): number {
+    return this.running;
+  }
+
+  async get<T>(key: string, load: () => Promise<T>, options?: MemoOptions<T>): Promise<T> {
+    if (!this.lru) return load();
+    // A value past its own end of validity is never answered, not even while a fresh one loads.
+    let held = this.lru.peek(key, { allowStale: true });
+    if (held && held.staleAt !== null && held.staleAt <= this.now()) {
+      this.lru.delete(key);
+      held = undefined;
     }
-    return this.fill(key, load(), options);
+    const loaded = await this.lru.fetch(key, {
+      context: { load, options: options as MemoOptions<unknown> | undefined },
+      // A failed refresh keeps the old value answered (the next read after the TTL tries again); a failed
+      // first load reaches its callers and leaves nothing behind.
+      allowStaleOnFetchRejection: held !== undefined,
+    });
+    return loaded!.value as T;
   }
 
-  private fill<T>(key: string, value: Promise<T>, options?: MemoOptions<T>): Promise<T> {
-    const entry: Entry = { expires: performance.now() + this.ttlMs, value, staleAt: null, loaded: false, refreshing: false };
-    this.entries.set(key, entry);
-    value.then(
-      (v) => {
-        entry.loaded = true;
-        const at = options?.staleAt?.(v);
-        if (at !== null && at !== undefined) entry.staleAt = at;
-      },
-      () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
-      },
-    );
-    return value;
-  }
-
-  /** Loads an entry again in the background; the old value stays until the new one has arrived. */
-  private refresh<T>(key: string, entry: Entry, load: () => Promise<T>, options?: MemoOptions<T>): void {
-    entry.refreshing = true;
-    const generation = this.generation;
-    load().then(
-      (value) => {
-        if (this.generation !== generation || this.entries.get(key) !== entry) return;
-        this.fill(key, Promise.resolve(value), options);
-      },
-      () => {
-        // The old value stays answered; the next read after the TTL tries again.
-        entry.refreshing = false;
-      },
-    );
+  private async load(context: LoadContext, refresh: boolean): Promise<Loaded> {
+    if (refresh) this.running += 1;
+    try {
+      const value = await context.load();
+      return { value, staleAt: context.options?.staleAt?.(value) ?? null };
+    } finally {
+      if (refresh) this.running -= 1;
+    }
   }
 
   /** Forgets everything, here and (through the listeners, i.e. the cache bus) on every other instance. */
@@ -98,8 +112,7 @@ export class MemoCache {
 
   /** Forgets everything on this instance only (a clear announced by another instance). */
   clearLocal(): void {
-    this.generation++;
-    this.entries.clear();
+    this.lru?.clear();
     for (const listener of this.localClearListeners) listener();
   }
 

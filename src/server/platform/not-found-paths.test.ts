@@ -18,7 +18,7 @@ describe('paths that name no page answer the not-found page with 404', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.body).toContain('<div id="root">');
     }
-    for (const url of ['/admin', '/admin/', '/admin/orders', '/admin/books/create', '/admin/books/edit/1', '/admin/posts/new', '/admin/posts/7/edit', '/admin/trace']) {
+    for (const url of ['/admin', '/admin/', '/admin/orders', '/admin/books/create', '/admin/books/edit/1', '/admin/posts/new', '/admin/posts/7/edit', '/admin/trace', '/admin/reviews', '/admin/tax', '/admin/shipping', '/admin/bundles']) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(200);
     }
   });

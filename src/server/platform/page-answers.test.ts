@@ -2,7 +2,7 @@
  * Rendered pages are answered like the public reads: a strong ETag per encoding, 304 to a matching
  * If-None-Match, and a 200 page repeated by the front door until the public cache is cleared.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // The production server loads the build of this same entry (dist/server-render); the test renders from source.
 // eslint-disable-next-line no-restricted-imports
 import { renderApp } from '@client/entry-server';
@@ -77,9 +77,9 @@ describe('the safety net refilling a page', () => {
 
   /** Reads `url` after the safety net has run out, then waits for the refill made in the background. */
   async function readAfterSafetyNet(url: string) {
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    t.clock.advance(50);
     const res = await t.app.inject({ url });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await vi.waitFor(() => expect(t.app.deps.cache.refreshing).toBe(0));
     return res;
   }
 

@@ -42,7 +42,9 @@ export function hashPassword(password: string): Promise<string> {
   return gate.run(() => hash(password.normalize('NFC'), ARGON2_OPTIONS));
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/** False for an account without a password (one made by an emailed sign-in link, decision 0084). */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) return false;
   try {
     return await gate.run(() => verify(passwordHash, password.normalize('NFC')));
   } catch {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_TOO_LONG } from '@shared/schemas/common';
 import type { Db } from '../db/client';
 import { AppError } from './errors';
-import { Reports } from './reports';
+import { type ReportConnection, Reports } from './reports';
 
 const db = {} as Db;
 const later = <T>() => {
@@ -60,5 +60,35 @@ describe('Reports', () => {
     expect(reports.load).toEqual({ running: 1, waiting: 0 });
     gate.release();
     await first;
+  });
+
+  it('a client that hangs up while its report runs cancels the statement, and the connection is not reused', async () => {
+    const released: boolean[] = [];
+    let cancels = 0;
+    const connection: ReportConnection = {
+      db,
+      cancel: async () => {
+        cancels += 1;
+      },
+      release: (cancelled) => released.push(cancelled),
+    };
+    const reports = new Reports(db, { slots: 1, timeoutMs: 5_000 }, async () => connection);
+    const controller = new AbortController();
+    let rejectStatement!: (e: unknown) => void;
+    const running = reports
+      .run(() => new Promise((_resolve, reject) => (rejectStatement = reject)), controller.signal)
+      .catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort();
+    // The server answers the cancelled statement with an error, as PostgreSQL does (57014).
+    rejectStatement(Object.assign(new Error('canceling statement due to user request'), { code: '57014' }));
+    expect(await running).toMatchObject({ code: 'CLIENT_GONE' });
+    expect(cancels).toBe(1);
+    expect(released).toEqual([true]);
+    expect(reports.load).toEqual({ running: 0, waiting: 0 });
+
+    // A report that ends normally gives its connection back for reuse.
+    expect(await reports.run(async () => 'done', new AbortController().signal)).toBe('done');
+    expect(released).toEqual([true, false]);
   });
 });

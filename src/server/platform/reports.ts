@@ -3,7 +3,8 @@
  * readers' and checkout queries (issue 33 point 2, decision 0070): on PostgreSQL on a small pool of their
  * own whose statements the server stops after REPORT_TIMEOUT_MS, and never more at once than that pool
  * holds. A report that cannot start or finish in time answers "This report is taking too long" (503) and
- * holds nothing; a request whose client has gone stops waiting for a turn.
+ * holds nothing; a request whose client has gone stops waiting for a turn, and on PostgreSQL the statement
+ * it is running is cancelled, so no one's abandoned report keeps a connection busy until its timeout.
  */
 import type { ServerResponse } from 'node:http';
 import pg from 'pg';
@@ -32,25 +33,53 @@ export interface ReportSettings {
   timeoutMs: number;
 }
 
+/** The connection one report runs on, and how to stop the statement it is running. */
+export interface ReportConnection {
+  db: Db;
+  /** Asks the server to stop the statement running on this connection now. */
+  cancel(): Promise<void>;
+  /** Gives the connection back; one whose statement was cancelled is closed instead of reused. */
+  release(cancelled: boolean): void;
+}
+
+const clientGone = () => new AppError('CLIENT_GONE', 499, 'The request was cancelled');
+
 export class Reports {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly settings: ReportSettings,
+    private readonly connect: () => Promise<ReportConnection> = async () => ({ db, cancel: async () => {}, release: () => {} }),
     private readonly closePool: () => Promise<void> = async () => {},
   ) {}
 
-  /** Runs one report on the reports' connections; `signal` (the client going away) gives up its turn. */
+  /**
+   * Runs one report on the reports' connections. `signal` (the client going away) gives up its turn, or
+   * cancels its statement once it runs.
+   */
   async run<T>(report: (db: Db) => Promise<T>, signal?: AbortSignal): Promise<T> {
     await this.turn(signal);
+    let cancelling: Promise<void> | undefined;
+    let connection: ReportConnection | undefined;
+    const onGone = () => {
+      cancelling ??= connection?.cancel().catch(() => {});
+    };
     try {
-      return await report(this.db);
+      connection = await this.connect();
+      if (signal?.aborted) throw clientGone();
+      signal?.addEventListener('abort', onGone, { once: true });
+      return await report(connection.db);
     } catch (error) {
+      if (signal?.aborted) throw clientGone();
       if (queryCancelled(error)) throw reportTooLong();
       throw error;
     } finally {
+      signal?.removeEventListener('abort', onGone);
+      // The cancel travels on a connection of its own: wait for it, so it cannot reach the connection's next user.
+      if (cancelling) await cancelling;
+      connection?.release(cancelling !== undefined);
       this.running -= 1;
       this.waiting.shift()?.();
     }
@@ -84,7 +113,7 @@ export class Reports {
         this.running += 1;
         resolve();
       };
-      const onAbort = () => leave(new AppError('CLIENT_GONE', 499, 'The request was cancelled'));
+      const onAbort = () => leave(clientGone());
       const timer = setTimeout(() => leave(reportTooLong()), this.settings.timeoutMs);
       timer.unref();
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -109,5 +138,29 @@ export function openReports(database: Database, settings: ReportSettings): Repor
   });
   // A dropped idle connection is replaced by the pool; the next report sees any real outage.
   pool.on('error', () => {});
-  return new Reports(drizzle(pool, { schema }) as unknown as Db, settings, () => pool.end());
+  const connect = async (): Promise<ReportConnection> => {
+    const client = await pool.connect();
+    return {
+      db: drizzle(client, { schema }) as unknown as Db,
+      // pg keeps the backend's process id from the start-up handshake but does not type it.
+      cancel: () => cancelBackend(database.url!, (client as unknown as { processID?: number }).processID),
+      release: (cancelled) => client.release(cancelled),
+    };
+  };
+  return new Reports(database.db, settings, connect, () => pool.end());
+}
+
+/**
+ * PostgreSQL stops a running statement only when asked from another connection; this one lives for the
+ * request alone, so a full pool can never keep the cancel from going out.
+ */
+async function cancelBackend(url: string, processId: number | undefined): Promise<void> {
+  if (!processId) return;
+  const client = new pg.Client({ connectionString: withDefaultUser(url), application_name: 'site-reports-cancel', connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query('select pg_cancel_backend($1)', [processId]);
+  } finally {
+    await client.end();
+  }
 }

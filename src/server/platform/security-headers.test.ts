@@ -23,6 +23,9 @@ async function served(t: TestApp, headers: Record<string, string> = {}) {
   return answers;
 }
 
+/** Headers that describe one answer rather than every answer of the app. */
+const PER_ANSWER = new Set(['content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'etag', 'last-modified', 'cache-control', 'vary', 'date', 'connection', 'keep-alive', 'x-request-id', 'accept-ranges', 'set-cookie']);
+
 describe('HSTS and Permissions-Policy', () => {
   describe('without a trusted proxy', () => {
     let t: TestApp;
@@ -40,6 +43,19 @@ describe('HSTS and Permissions-Policy', () => {
       }
       // The front door really answered the repeated public read and the static file.
       expect(t.app.frontDoor.remembered.has('/api/books')).toBe(true);
+    });
+
+    it('the front door sends the headers the framework sends on every answer, from the same list', async () => {
+      const common = t.app.staticAssets.common();
+      expect(common.map(([name]) => name)).toContain('Content-Security-Policy');
+      const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+      for (const path of ['/', '/api/books/featured']) {
+        const framework = Object.fromEntries((await fetch(`${base}${path}`)).headers);
+        // Everything but the headers that describe this one answer is in the list, with the same value.
+        const everyAnswer = Object.keys(framework).filter((name) => !PER_ANSWER.has(name));
+        expect(everyAnswer.sort(), path).toEqual(common.map(([name]) => name.toLowerCase()).sort());
+        for (const [name, value] of common) expect(framework[name.toLowerCase()], `${path} ${name}`).toBe(value);
+      }
     });
 
     it('turns off what the site never uses and keeps what it does', async () => {

@@ -107,11 +107,14 @@ export function httpsDetector(trustProxy: boolean | string | number): (req: Inco
   };
 }
 
-/** Security headers for every answer. Scripts only from this origin; no inline script anywhere. */
+/**
+ * Security headers for every answer. Scripts only from this origin; no inline script anywhere. Returns the
+ * headers (HSTS aside, which is per request), so the front door sends exactly these on what it answers.
+ */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   opts: { stripe: boolean; isHttps: (req: IncomingMessage) => boolean },
-): Promise<void> {
+): Promise<Array<[string, string]>> {
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -148,4 +151,5 @@ export async function registerSecurityHeaders(
     if (isHttps(request.raw)) raw.setHeader(HSTS[0], HSTS[1]);
     done();
   });
+  return headers;
 }

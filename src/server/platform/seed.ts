@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_PRICES, PURCHASE_FORMATS } from '@shared/constants';
 import type { Db } from '../db/client';
+import { uniqueBookSlug } from '../db/book-slugs';
 import { blogPosts, bookPrices, books, digitalAssets, reviews, users } from '../db/schema';
 import type { FileStore } from './files';
 import { hashPassword } from './passwords';
@@ -37,6 +38,7 @@ async function ensureBook(db: Db, book: typeof content.featuredBook & { featured
     .insert(books)
     .values({
       title: book.title,
+      slug: await uniqueBookSlug(db, book.title),
       tagline: book.tagline,
       synopsis: book.synopsis,
       coverImage: book.coverImage,

@@ -6,12 +6,24 @@ import { systemRandom } from './crypto';
 /** Keys under this prefix are the server's own and never shown to or edited by the admin. */
 export const INTERNAL_PREFIX = 'internal.';
 
-export async function getSetting<T>(db: DbOrTx, key: string): Promise<T | null> {
+const SECRET_KEY = `${INTERNAL_PREFIX}secret` as const;
+
+/**
+ * The settings registry: every site_settings key, with the type stored under it. A feature registers its
+ * keys beside the code that owns them by augmenting this interface (`declare module`), so reading or
+ * writing an unknown key, or the wrong shape, fails to compile, and the platform imports no feature.
+ */
+export interface SettingTypes {
+  [SECRET_KEY]: string;
+}
+export type SettingKey = keyof SettingTypes;
+
+export async function getSetting<K extends SettingKey>(db: DbOrTx, key: K): Promise<SettingTypes[K] | null> {
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key));
-  return (row?.value as T | undefined) ?? null;
+  return (row?.value as SettingTypes[K] | undefined) ?? null;
 }
 
-export async function setSetting(db: DbOrTx, key: string, value: unknown): Promise<void> {
+export async function setSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingTypes[K]): Promise<void> {
   await db
     .insert(siteSettings)
     .values({ key, value })
@@ -19,9 +31,9 @@ export async function setSetting(db: DbOrTx, key: string, value: unknown): Promi
 }
 
 /** Inserts only when absent; returns what is stored (the first writer wins across instances). */
-export async function ensureSetting<T>(db: DbOrTx, key: string, value: T): Promise<T> {
+export async function ensureSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingTypes[K]): Promise<SettingTypes[K]> {
   await db.insert(siteSettings).values({ key, value }).onConflictDoNothing();
-  return (await getSetting<T>(db, key)) as T;
+  return (await getSetting(db, key))!;
 }
 
 /**
@@ -30,5 +42,5 @@ export async function ensureSetting<T>(db: DbOrTx, key: string, value: T): Promi
  */
 export async function resolveServerSecret(db: DbOrTx, configured?: string): Promise<string> {
   if (configured) return configured;
-  return ensureSetting(db, `${INTERNAL_PREFIX}secret`, systemRandom.token(48));
+  return ensureSetting(db, SECRET_KEY, systemRandom.token(48));
 }

@@ -51,7 +51,7 @@ declare module 'fastify' {
 }
 
 /**
- * Client routes of the product (SPEC 2); any other path still gets the app, with status 404. Matched
+ * Client routes of the product (docs/PRODUCT.md, Routes); any other path still gets the app, with status 404. Matched
  * without regard to case, like the client router.
  */
 const APP_ROUTES = [
@@ -60,9 +60,14 @@ const APP_ROUTES = [
   // Pages of the blog list from 2 on (page 1 is /blog; ADR 0067).
   /^\/blog\/page\/(?:[2-9]|[1-9]\d{1,5})\/?$/i,
   /^\/blog\/[^/]+\/?$/i,
+  // The catalogue and each published book's page (decision 0075).
+  /^\/books\/?$/i,
+  /^\/books\/[^/]+\/?$/i,
   /^\/login\/?$/i,
   /^\/forgot-password\/?$/i,
   /^\/reset-password\/?$/i,
+  // An emailed sign-in link (decision 0084): a page with a button; opening it signs no one in.
+  /^\/login-link\/?$/i,
   /^\/profile\/?$/i,
   /^\/checkout\/?$/i,
   /^\/dashboard\/?$/i,
@@ -72,6 +77,11 @@ const APP_ROUTES = [
   /^\/gift\/[^/]+\/?$/i,
   // The newsletter's confirmation link (decision 0069): a page with a button; opening it confirms nothing.
   /^\/newsletter\/confirm\/?$/i,
+  // A free book's landing page and the page its confirmation mail opens (decision 0097).
+  /^\/free\/[^/]+\/?$/i,
+  /^\/free\/[^/]+\/confirm\/?$/i,
+  // A review-copy campaign's application page (decision 0099).
+  /^\/review-copies\/[a-z0-9-]+\/?$/i,
   // The reading room (issue 13): the free sample, an owned ebook or PDF, an owned audiobook.
   /^\/read\/sample\/?$/i,
   /^\/read\/\d+\/(ebook|pdf)\/?$/i,

@@ -134,7 +134,7 @@ export class StaticAssets {
     }
   }
 
-  /** The headers every answer of the app carries (empty until learnt). */
+  /** The headers every answer of the app carries (the security headers; empty until the app sets them). */
   common(): Array<[string, string]> {
     return this.commonHeaders ?? [];
   }

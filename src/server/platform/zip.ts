@@ -9,6 +9,11 @@ import { openStoredFile } from './stored-refusals';
  * inflated, and each entry is inflated on zlib's thread pool, never past the size the directory declared
  * (declared sizes can lie). A zip bomb is refused in milliseconds with memory flat, and other requests
  * keep being answered while a large honest book is inflated. Decision 0059 explains the limits.
+ *
+ * Archives the server writes go through fflate; this reader stays hand-written because no ZIP library does
+ * what it is for (decision 0101): fflate and the others trust the sizes an entry declares, inflate on the
+ * main thread (fflate's async mode spawns a worker per call) and cannot say, before inflating, that two
+ * entries share packed bytes.
  */
 export const ZIP_LIMITS = {
   /** Entries (files and folders). A long novel with pictures has a few hundred. */

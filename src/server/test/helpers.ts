@@ -16,14 +16,21 @@ import { Redis } from 'ioredis';
 
 /** A clock the test moves by hand, for expiry rules. */
 export class TestClock implements Clock {
+  /** How far the test has moved time forward; monotonic time moves with it, and never back. */
+  private moved = 0;
   constructor(private current = new Date('2026-11-21T12:00:00Z')) {}
   now() {
     return new Date(this.current);
   }
+  elapsed() {
+    return performance.now() + this.moved;
+  }
   advance(ms: number) {
     this.current = new Date(this.current.getTime() + ms);
+    this.moved += Math.max(0, ms);
   }
   set(date: Date) {
+    this.moved += Math.max(0, date.getTime() - this.current.getTime());
     this.current = new Date(date);
   }
 }

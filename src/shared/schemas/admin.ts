@@ -1,24 +1,14 @@
 import { z } from 'zod';
+import { cursorParam, nextCursorSchema, pageLimitParam } from './pages';
 import { giftSummarySchema } from './gifts';
 import { ALL_FORMATS, DIGITAL_FORMATS, PURCHASE_STATUSES, ROLES } from '../constants';
 import { SUBSCRIBER_SOURCES, SUBSCRIBER_STATES } from '../subscribers';
-import { dbId, MAX_DB_ID, text } from './common';
+import { dbId, MAX_DB_ID, paragraphText, text } from './common';
 
 // ---- blog posts -------------------------------------------------------------------------------
 
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-/** Lower-case, ASCII, dash-separated: "A First Look!" -> "a-first-look". */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120)
-    .replace(/-+$/g, '');
-}
+export { SLUG_PATTERN, slugify } from '../slug';
+import { SLUG_PATTERN } from '../slug';
 
 export const postInputSchema = z.object({
   title: text().trim().min(1, 'Title is required').max(200),
@@ -75,11 +65,34 @@ export const adminAssetSchema = z.object({
   updatedAt: text(),
   /** Still the sample file the site was seeded with (not the real book yet). */
   sample: z.boolean(),
+  /** After a replacement with "Tell owners about this edition": how many owners are being told (decision 0091). */
+  ownersNotified: z.number().int().optional(),
 });
 export type AdminAsset = z.infer<typeof adminAssetSchema>;
 export const assetParams = z.object({
   id: dbId(),
   format: z.enum(DIGITAL_FORMATS, { message: 'Format must be ebook, audiobook or pdf' }),
+});
+
+/** The words of the new edition notice (decision 0091), shared by the API, its tests and the files page. */
+export const EDITION_NOTICE_MESSAGES = {
+  checkbox: 'Tell owners about this edition',
+  noteLabel: "Author's note",
+  noteLong: "The author's note must be at most 2,000 characters",
+  formatOnly: 'Only a new e-book or PDF edition can be announced to its owners',
+  notify: 'notifyOwners must be true or false',
+} as const;
+
+/**
+ * The form fields sent before the file in a replacement upload: whether to tell the format's owners, and
+ * the author's note for the mail. Multipart fields are text, so the box arrives as "true" or "false".
+ */
+export const editionNoticeFieldsSchema = z.object({
+  notifyOwners: z
+    .enum(['true', 'false'], { message: EDITION_NOTICE_MESSAGES.notify })
+    .default('false')
+    .transform((v) => v === 'true'),
+  note: paragraphText().trim().max(2000, EDITION_NOTICE_MESSAGES.noteLong).default(''),
 });
 
 // ---- orders -----------------------------------------------------------------------------------
@@ -89,8 +102,20 @@ export const orderQuerySchema = z.object({
   format: z.enum(ALL_FORMATS).optional(),
   q: text().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** The `nextCursor` of the page before: continues from there, at any depth (decision 0071). */
+  after: cursorParam().optional(),
 });
 export type OrderQuery = z.input<typeof orderQuerySchema>;
+
+export const orderRefundSchema = z.object({
+  id: z.number().int(),
+  amount: z.number().int(),
+  /** It gave back all that was left, so the row's formats left the library. */
+  whole: z.boolean(),
+  at: text(),
+  by: text().nullable(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
 export const adminOrderSchema = z.object({
   id: z.number().int(),
@@ -107,24 +132,87 @@ export const adminOrderSchema = z.object({
   downloadUsed: z.boolean(),
   lastDownloaded: text().nullable(),
   shippedAt: text().nullable(),
+  /** Given at "Mark shipped" (decision 0076); null for an order shipped without tracking. */
+  carrier: text().nullable().optional(),
+  trackingNumber: text().nullable().optional(),
+  trackingUrl: text().nullable().optional(),
   customerName: text().nullable(),
   /** As the payment provider collected it (physical formats only). */
   shippingAddress: z.unknown(),
-  /** 'paid', 'included', 'gift' or 'gift_claim'; only paid rows and gifts can be refunded. */
+  /** 'paid', 'included', 'gift', 'gift_claim' or 'free'; only paid rows and gifts can be refunded. */
   kind: text().optional(),
   refundedAt: text().nullable().optional(),
   /** Name of the admin who refunded it; null for a refund made at the payment provider. */
   refundedBy: text().nullable().optional(),
   /** A gift: its recipient and where it stands, down to whether the recipient downloaded it. */
   gift: giftSummarySchema.nullable().optional(),
+  /** The basket order line this row is (`lineId` of a refund), or null for a direct purchase. */
+  lineId: z.number().int().nullable().optional(),
+  /** What has been given back of `price` so far, in every refund of it (decision 0082). */
+  refundedAmount: z.number().int().optional(),
+  /** Each refund of this row, oldest first; `by` is null for one made at the payment provider. */
+  refunds: z.array(orderRefundSchema).optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/**
+ * POST /api/admin/orders/{id}/refund (decision 0082): nothing refunds the order row {id} whole, as before;
+ * `lineId` refunds another line of the same basket order; `amount` (in pence) gives back only that much
+ * of the row, or of the line.
+ */
+export const refundOrderSchema = z
+  .object({
+    lineId: dbId().optional(),
+    amount: z
+      .number({ message: 'The amount must be a number of pence' })
+      .int('The amount must be a whole number of pence')
+      .min(1, 'The amount must be at least 1p')
+      .max(10_000_000, 'The amount is larger than any order')
+      .optional(),
+  })
+  .strict();
+export type RefundOrderInput = z.infer<typeof refundOrderSchema>;
+
+/** A blank field is a field not given, as a form sends it. */
+const optionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .transform((v) => v || undefined);
+
+/**
+ * "Mark shipped" (POST /api/admin/orders/{id}/ship): a carrier and its tracking number, and a tracking
+ * link, or nothing at all for a parcel sent untracked (decision 0076).
+ */
+export const shipOrderSchema = z
+  .object({
+    carrier: optionalText(100),
+    trackingNumber: optionalText(100),
+    trackingUrl: optionalText(500).refine(
+      (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+      'The tracking link must be a web address starting with http:// or https://',
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.carrier && !v.trackingNumber) ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: 'Give the tracking number for this carrier' });
+    if (v.trackingNumber && !v.carrier) ctx.addIssue({ code: 'custom', path: ['carrier'], message: 'Give the carrier of this tracking number' });
+    if (v.trackingUrl && !v.trackingNumber) ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: 'A tracking link needs its carrier and tracking number' });
+  });
+export type ShipOrderInput = z.input<typeof shipOrderSchema>;
+export type ShipOrder = z.output<typeof shipOrderSchema>;
 export const ORDERS_PAGE_SIZE = 50;
+/** Orders are counted up to this many (decision 0105): past it the list says "More than 1,000 orders". */
+export const ORDERS_COUNT_CAP = 1000;
 export const orderPageSchema = z.object({
   items: z.array(adminOrderSchema),
+  /** How many orders match, exact up to ORDERS_COUNT_CAP; `totalCapped` when more match than that. */
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Where the next page starts (`after=`), or null on the last page. */
+  nextCursor: nextCursorSchema,
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
@@ -155,6 +243,22 @@ export const adminSubscriberSchema = z.object({
   source: z.enum(SUBSCRIBER_SOURCES),
 });
 export type AdminSubscriber = z.infer<typeof adminSubscriberSchema>;
+export const SUBSCRIBERS_PAGE_SIZE = 100;
+export const subscriberQuerySchema = z.object({
+  q: text().trim().max(100).optional(),
+  after: cursorParam().optional(),
+  limit: pageLimitParam(SUBSCRIBERS_PAGE_SIZE),
+});
+/** Newest first, one keyset page at a time, with the list's counts (decision 0071). */
+export const subscriberPageSchema = z.object({
+  items: z.array(adminSubscriberSchema),
+  nextCursor: nextCursorSchema,
+  /** Every address on the list, and those that have not left; the search does not change these. */
+  total: z.number().int(),
+  active: z.number().int(),
+  unconfirmed: z.number().int(),
+});
+export type SubscriberPage = z.infer<typeof subscriberPageSchema>;
 
 export const adminUserSchema = z.object({
   id: z.number().int(),
@@ -167,6 +271,15 @@ export const adminUserSchema = z.object({
   purchases: z.number().int(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+export const USERS_PAGE_SIZE = 100;
+export const userQuerySchema = z.object({
+  q: text().trim().max(100).optional(),
+  after: cursorParam().optional(),
+  limit: pageLimitParam(USERS_PAGE_SIZE),
+});
+/** Newest accounts first, one keyset page at a time (decision 0071). */
+export const userPageSchema = z.object({ items: z.array(adminUserSchema), nextCursor: nextCursorSchema });
+export type UserPage = z.infer<typeof userPageSchema>;
 
 // ---- site settings ----------------------------------------------------------------------------
 

@@ -100,6 +100,8 @@ export const userProfileSchema = z.object({
   role: z.enum(ROLES),
   points: z.number().int().optional(),
   createdAt: text(),
+  /** True for an account made by an emailed sign-in link that has not set a password yet (decision 0084). */
+  linkOnly: z.boolean().optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

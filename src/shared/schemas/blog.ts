@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BLOG_LIST_MAX_LIMIT, BLOG_PAGE_SIZE } from '../constants';
 import { text } from './common';
 
-/** A blog post as the site reads it: `id` is the slug (SPEC 3 "On the site ... id (slug)"). */
+/** A blog post as the site reads it: `id` is the slug (docs/PRODUCT.md, Stored posts). */
 export const blogPostSummarySchema = z.object({
   id: text(),
   title: text(),

@@ -1,5 +1,5 @@
 /**
- * Checkout schemas (SPEC 3, SPEC 7): the checkout request, the formats on sale and the local payment page.
+ * Checkout schemas (docs/PRODUCT.md, Checkout; API): the checkout request, the formats on sale and the local payment page.
  * One schema validates the request on the server and types the answer on the client.
  */
 import { z } from 'zod';
@@ -139,6 +139,22 @@ export function addressLines(stored: unknown): string[] {
   return [...part(name), ...part(a.line1), ...part(a.line2), ...part(town), ...part(a.state), ...part(a.country)];
 }
 
+/** One line of a basket order, as the payment page and the confirmation show it (decision 0073). */
+export const orderLineSchema = z.object({
+  id: z.number().int(),
+  description: text(),
+  format: purchaseFormatSchema,
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  displayUnitPrice: text(),
+  amount: z.number().int(),
+  displayAmount: text(),
+  /** The tax in amount (decision 0080). */
+  tax: z.number().int(),
+  displayTax: text(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
 /** What the local payment page shows about one checkout session. */
 export const paymentSessionSchema = z.object({
   id: text(),
@@ -164,6 +180,19 @@ export const paymentSessionSchema = z.object({
   shippingAddress: z.array(text()).optional(),
   /** The book is not out yet: its release date (ISO). The page says "Pre-order, available on {date}". */
   availableAt: text().nullable().optional(),
+  /** A basket checkout: every line it pays for (the book and format above are its first line's). */
+  lines: z.array(orderLineSchema).optional(),
+  /** A basket checkout's total without its tax, and the tax (decision 0080). */
+  net: z.number().int().optional(),
+  displayNet: text().optional(),
+  tax: z.number().int().optional(),
+  displayTax: text().optional(),
+  /** true: the prices included the tax; false: it was added on top. */
+  pricesIncludeTax: z.boolean().optional(),
+  /** The shipping line (decision 0081): its charge (0 when none) and its name ("Shipping to France"). */
+  shipping: z.number().int().optional(),
+  displayShipping: text().optional(),
+  shippingDescription: text().nullable().optional(),
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 

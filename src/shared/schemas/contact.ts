@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTACT_SUBJECTS } from '../contact-subjects';
 import { EMAIL_PATTERN, text } from './common';
 
-/** SPEC 3 contact form: name, email, subject (one of SPEC 2's options) and message. */
+/** The contact form (docs/PRODUCT.md, Contact): name, email, subject (one of its options) and message. */
 export const contactSchema = z.object({
   name: text().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
   email: text()

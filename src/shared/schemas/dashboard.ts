@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './common';
 import { PURCHASE_FORMATS } from '../constants';
 
-/** SPEC 3 "Dashboard statistics answer", exactly. Revenue is in minor units. */
+/** The dashboard statistics answer of docs/PRODUCT.md, Dashboard, exactly. Revenue is in minor units. */
 export const salesByFormatSchema = z.object({
   hardcover: z.number().int(),
   paperback: z.number().int(),

@@ -1,5 +1,5 @@
 /**
- * Library schemas (SPEC 3, SPEC 7): a reader's digital items and print orders, assets and download links.
+ * Library schemas (docs/PRODUCT.md, Library; Downloads): a reader's digital items and print orders, assets and download links.
  */
 import { z } from 'zod';
 import { ALL_FORMATS, DIGITAL_FORMATS, PURCHASE_STATUSES } from '../constants';
@@ -8,7 +8,7 @@ import { giftSummarySchema } from './gifts';
 
 export const libraryBookSchema = z.object({ id: z.number().int(), title: text(), coverImage: text() });
 
-/** SPEC 3 "Library purchase item". */
+/** A library item (docs/PRODUCT.md, Library). */
 export const libraryItemSchema = z.object({
   id: z.number().int(),
   bookId: z.number().int(),
@@ -30,6 +30,8 @@ export const libraryItemSchema = z.object({
   resumeUntil: text().nullable().optional(),
   /** "Need another download?" was asked and waits for the author. */
   downloadRequest: z.enum(['pending']).nullable().optional(),
+  /** The author replaced this format's file and told its owners; shown as "Updated" until the next download (0091). */
+  updated: z.boolean().optional(),
 });
 export type LibraryItem = z.infer<typeof libraryItemSchema>;
 export const libraryResponseSchema = z.array(libraryItemSchema);
@@ -44,6 +46,10 @@ export const orderSchema = z.object({
   status: z.enum(PURCHASE_STATUSES),
   purchaseDate: text(),
   shippedAt: text().nullable(),
+  /** How the parcel travels, when the author gave it on shipping (decision 0076). */
+  carrier: text().nullable().optional(),
+  trackingNumber: text().nullable().optional(),
+  trackingUrl: text().nullable().optional(),
   book: libraryBookSchema,
   /** Set when the order is a format bought as a gift. */
   gift: giftSummarySchema.optional(),
@@ -53,11 +59,19 @@ export const orderSchema = z.object({
   refundedAt: text().nullable().optional(),
   /** A pre-ordered book not out yet: its release date (ISO); the status reads "Pre-order, available on {date}". */
   availableAt: text().nullable().optional(),
+  /** Copies of a print format ordered together from the basket (1 otherwise). */
+  quantity: z.number().int().optional(),
+  /** A basket line's tax and what it cost without it (decision 0080); null when it carried no tax. */
+  tax: z.number().int().nullable().optional(),
+  displayTax: text().nullable().optional(),
+  displayNet: text().nullable().optional(),
+  /** The shipping its order was charged (decision 0081), on the order's first print line; null otherwise. */
+  displayShipping: text().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = z.array(orderSchema);
 
-/** `userId` may be sent (SPEC 7); the server compares it with the session and otherwise ignores it. */
+/** `userId` may be sent (docs/PRODUCT.md, API); the server compares it with the session and otherwise ignores it. */
 export const userIdQuery = z.object({ userId: dbId().optional() });
 
 export const assetQuerySchema = userIdQuery.extend({ format: z.enum(DIGITAL_FORMATS, { message: INVALID_FORMAT_MESSAGE }) });
@@ -91,7 +105,7 @@ export const downloadLinkSchema = z.object({
 });
 export type DownloadLink = z.infer<typeof downloadLinkSchema>;
 
-/** Messages the client matches (SPEC 8): keep "Download limit" in the refusal. */
+/** Messages the client matches (docs/PRODUCT.md, Downloads): keep "Download limit" in the refusal. */
 /** A purchased format whose file is not there (not uploaded yet, or missing from storage). */
 export const FILE_NOT_READY_MESSAGE = 'This file is not ready yet. Please try again later, or contact us if it does not appear.';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { verifiedReviewSchema } from './reviews';
 
 const bookBase = z.object({
   id: z.number().int(),
@@ -60,8 +61,14 @@ export const siteAnswerSchema = z.object({
   upcomingBook: bookBase.extend({ teaserVideoId: text().nullable() }).nullable(),
   reviews: z.array(reviewSchema),
   rating: z.object({ value: z.number(), count: z.number().int() }),
+  /** Approved reviews by readers who own the featured book, newest first (decision 0085). */
+  verifiedReviews: z.array(verifiedReviewSchema),
+  /** The rating over every approved verified review; null until one is approved. */
+  verifiedRating: z.object({ value: z.number(), count: z.number().int() }).nullable(),
   gallery: z.array(galleryCoverSchema),
   formats: z.array(siteFormatSchema),
+  /** How many books are published (in the catalogue, /books); the home page links there past two. */
+  publishedBooks: z.number().int(),
   /** Fixed demo credentials for the newsletter section's demo Login; null when the operator turned it off. */
   demoLogin: z.object({ username: text(), password: text() }).nullable(),
 });

@@ -1,5 +1,5 @@
 /**
- * Floating bottom bar (SPEC 2): Home, Dashboard (admins only), Blog and a user menu.
+ * Floating bottom bar (docs/PRODUCT.md, Floating bar): Home, Dashboard (admins only), Blog and a user menu.
  * Uses the 5-minute cached auth status so it never adds polling of its own. It steps aside whenever a
  * control of the page is beneath it (use-bar-clearance.ts), and sits above the safe area of notched phones.
  */

@@ -1,4 +1,4 @@
-/** Site footer (SPEC 2 "Footer"). Placeholder links are marked unavailable rather than dead. */
+/** Site footer (docs/PRODUCT.md, Footer). Placeholder links are marked unavailable rather than dead. */
 import type { ReactNode } from 'react';
 import { Link } from '@client/lib/router';
 import { SITE, SOCIAL_LINKS } from '@client/lib/site';

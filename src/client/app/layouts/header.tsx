@@ -1,10 +1,11 @@
-/** Sticky site header (SPEC 2 "Header"): anchor navigation on /, auth-aware links, mobile menu. */
+/** Sticky site header (docs/PRODUCT.md, Header): anchor navigation on /, auth-aware links, mobile menu. */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from '@client/lib/router';
 import { LogIn, LogOut, Menu, UserRound, X } from 'lucide-react';
 import { useAuthStatus, useLogout } from '@client/features/auth/api';
 import { cn } from '@client/lib/cn';
+import { useBasketCount } from '@client/lib/basket-count';
 import { scrollToTop } from '@client/lib/scroll-to-anchor';
 import { SITE } from '@client/lib/site';
 import { AnchorLink } from './anchor-link';
@@ -29,6 +30,7 @@ function NavEntries({ mobile, onNavigate }: NavEntriesProps) {
   const linkClass = mobile ? mobileLink : desktopLink;
   const navClass = ({ isActive }: { isActive: boolean }) => cn(linkClass, isActive && !mobile && activeClass);
   const onHome = pathname === '/';
+  const basketCount = useBasketCount();
 
   return (
     <>
@@ -50,6 +52,11 @@ function NavEntries({ mobile, onNavigate }: NavEntriesProps) {
       <li>
         <NavLink to="/blog" className={navClass} onClick={onNavigate}>
           Blog
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/basket" className={navClass} onClick={onNavigate}>
+          Basket ({basketCount})
         </NavLink>
       </li>
       {isAuthenticated ? (

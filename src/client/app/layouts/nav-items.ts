@@ -5,7 +5,7 @@ export interface AnchorItem {
   anchor: string;
 }
 
-/** Header anchor links on / (SPEC 2 Header). "Coming Soon" is the upcoming-book section. */
+/** Header anchor links on / (docs/PRODUCT.md, Header). "Coming Soon" is the upcoming-book section. */
 export const HEADER_ANCHORS: AnchorItem[] = [
   { label: 'Synopsis', anchor: 'synopsis' },
   { label: 'Author', anchor: 'author' },

@@ -29,7 +29,7 @@ describe('site shell', () => {
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 
-  it('footer has the SPEC links, placeholders marked as coming soon, and the copyright line', async () => {
+  it('footer has its links, placeholders marked as coming soon, and the copyright line', async () => {
     await renderShell();
     const footer = within(screen.getByRole('contentinfo'));
     for (const label of ['Hardcover', 'E-Book', 'Audiobook']) {

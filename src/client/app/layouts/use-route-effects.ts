@@ -4,7 +4,7 @@
  *   (on the page the browser loaded, the browser made the jump: the section is only kept, if still in view);
  * - other navigations start at the top of the page; the page the browser loaded keeps its place (the
  *   reader may have scrolled the server's HTML before it came alive, or the browser restored a position);
- * - the auth status is re-checked on every route change (SPEC 4), not only by polling.
+ * - the auth status is re-checked on every route change (docs/PRODUCT.md, Sign-in state), not only by polling.
  */
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * A tiny external store for notifications (SPEC 4 "Notifications", SPEC 9 "Toast").
+ * A tiny external store for notifications (docs/PRODUCT.md, Toasts).
  * Only TOAST.limit toasts exist at once: a new one replaces the old. A dismissed toast stays in the
  * store (closed, so Radix can animate it out) and is removed after TOAST.removeDelayMs.
  */

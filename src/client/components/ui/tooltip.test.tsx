@@ -15,7 +15,7 @@ describe('Tooltip', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('opens after the SPEC delay of 700 ms on hover, with no app-wide provider', () => {
+  it('opens after the delay of 700 ms on hover, with no app-wide provider', () => {
     render(
       <Tooltip content="Bold">
         <Button aria-label="Bold">B</Button>

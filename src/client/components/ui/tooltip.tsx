@@ -1,5 +1,5 @@
 /**
- * Radix Tooltip with the SPEC 9 timings (700 ms delay, 300 ms skip delay).
+ * Radix Tooltip with the timings of docs/PRODUCT.md, Constants (700 ms delay, 300 ms skip delay).
  *
  * There is deliberately no app-wide tooltip provider: it would pull Radix Tooltip and its positioning
  * engine into the first-paint bundle of every page. Each Tooltip brings its own provider instead, and a

@@ -1,14 +1,15 @@
-/** Admin data: query keys are the API paths (SPEC 7 default reads), mutations invalidate them. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** Admin data: query keys are the API paths (default reads, docs/PRODUCT.md, Requests), mutations invalidate them. */
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Book, BookInput } from '@shared/schemas/books';
+import type { AdminSyncMap, SyncMapCorrection } from '@shared/schemas/sync-map';
 import type {
   AdminAsset,
   AdminMessage,
   AdminOrder,
   AdminPost,
   AdminPostSummary,
-  AdminSubscriber,
-  AdminUser,
+  SubscriberPage,
+  UserPage,
   AuditEntry,
   MessageList,
   OrderPage,
@@ -74,8 +75,10 @@ export const useAssets = () => useQuery<AdminAsset[]>({ queryKey: ['/api/admin/f
 
 /** Multipart upload; the JSON api client cannot send a body that is not JSON, so this speaks fetch directly. */
 /** Sends one file as multipart/form-data (field "file") with the session's token and the CSRF token. */
-async function sendFile(method: 'PUT' | 'POST', url: string, file: File): Promise<Response> {
+async function sendFile(method: 'PUT' | 'POST', url: string, file: File, fields: Record<string, string> = {}): Promise<Response> {
   const body = new FormData();
+  // Fields go before the file: the server reads them as it reaches the file, before storing anything.
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
   body.append('file', file, file.name);
   const headers = new Headers();
   const token = getAuthToken();
@@ -90,8 +93,14 @@ async function sendFile(method: 'PUT' | 'POST', url: string, file: File): Promis
   return res;
 }
 
-export async function uploadAsset(bookId: number, format: string, file: File): Promise<AdminAsset> {
-  return (await (await sendFile('PUT', `/api/admin/books/${bookId}/files/${format}`, file)).json()) as AdminAsset;
+/** "Tell owners about this edition" with the author's note, for a replaced e-book or PDF (decision 0091). */
+export interface EditionNotice {
+  note: string;
+}
+
+export async function uploadAsset(bookId: number, format: string, file: File, notice?: EditionNotice): Promise<AdminAsset> {
+  const fields: Record<string, string> = notice ? { notifyOwners: 'true', note: notice.note } : {};
+  return (await (await sendFile('PUT', `/api/admin/books/${bookId}/files/${format}`, file, fields)).json()) as AdminAsset;
 }
 
 /** POST /api/admin/images: answers the public URL of the stored image. */
@@ -102,7 +111,8 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
 export function useUploadAsset() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ bookId, format, file }: { bookId: number; format: string; file: File }) => uploadAsset(bookId, format, file),
+    mutationFn: ({ bookId, format, file, notice }: { bookId: number; format: string; file: File; notice?: EditionNotice }) =>
+      uploadAsset(bookId, format, file, notice),
     onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/files'] }),
   });
 }
@@ -130,8 +140,8 @@ export function useOrders(filters: OrderFilters) {
 export function useOrderAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'ship' | 'reset-download' | 'refund' }) =>
-      sendJson<AdminOrder>('POST', `/api/admin/orders/${id}/${action}`),
+    mutationFn: ({ id, action, body }: { id: number; action: 'ship' | 'reset-download' | 'refund'; body?: unknown }) =>
+      sendJson<AdminOrder>('POST', `/api/admin/orders/${id}/${action}`, body),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: ['/api/admin/orders'] });
       // The dashboard's figures include this order (query keys are API paths).
@@ -158,8 +168,23 @@ export function useMarkRead() {
   });
 }
 
-export const useSubscribers = () => useQuery<AdminSubscriber[]>({ queryKey: ['/api/admin/subscribers'], staleTime: 0 });
-export const useUsers = () => useQuery<AdminUser[]>({ queryKey: ['/api/admin/users'], staleTime: 0 });
+/** A list a page at a time (decision 0071): each "Show more" asks for the rows after the last one shown. */
+function useKeysetPages<P extends { nextCursor: string | null }>(path: string, q: string) {
+  return useInfiniteQuery({
+    queryKey: [path, q],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams();
+      if (q) params.set('q', q);
+      if (pageParam) params.set('after', pageParam);
+      return getJson<P>(`${path}?${params}`, signal);
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+}
+export const useSubscribers = (q: string) => useKeysetPages<SubscriberPage>('/api/admin/subscribers', q);
+export const useUsers = (q: string) => useKeysetPages<UserPage>('/api/admin/users', q);
 export const useAudit = () => useQuery<AuditEntry[]>({ queryKey: ['/api/admin/audit'], staleTime: 0 });
 export const useSettings = () => useQuery<SiteSettings>({ queryKey: ['/api/admin/settings'], staleTime: 0, gcTime: 0 });
 
@@ -184,4 +209,21 @@ export async function downloadSubscribersCsv(): Promise<void> {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---- read <-> listen pairing ------------------------------------------------------------------
+
+const syncMapUrl = (bookId: number) => `/api/admin/books/${bookId}/sync-map`;
+
+export const useAdminSyncMap = (bookId: number, enabled: boolean) =>
+  useQuery<AdminSyncMap>({ queryKey: [syncMapUrl(bookId)], queryFn: ({ signal }) => getJson(syncMapUrl(bookId), signal), enabled, retry: false });
+
+/** Saves the author's pairing (`pairs`), or with null goes back to pairing by title and order. */
+export function useCorrectSyncMap(bookId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (pairs: SyncMapCorrection['pairs'] | null) =>
+      pairs ? sendJson<AdminSyncMap>('PUT', syncMapUrl(bookId), { pairs }) : ((await (await apiRequest('DELETE', syncMapUrl(bookId))).json()) as AdminSyncMap),
+    onSuccess: (map) => client.setQueryData([syncMapUrl(bookId)], map),
+  });
 }

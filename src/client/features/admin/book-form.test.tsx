@@ -29,7 +29,7 @@ function renderForm(mode: 'create' | 'edit', path: string) {
 describe('admin book form', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('reads "Add New Book", defaults the year to this year and shows every SPEC 5 message', async () => {
+  it('reads "Add New Book", defaults the year to this year and shows every book form message', async () => {
     const fetch = mockFetch({});
     renderForm('create', '/admin/books/create');
     expect(screen.getByRole('heading', { name: 'Add New Book' })).toBeInTheDocument();
@@ -79,6 +79,8 @@ describe('admin book form', () => {
     expect(await screen.findByRole('img', { name: 'Cover image: preview' })).toHaveAttribute('src', '/media/images/0123456789abcdef0123456789abcdef.png');
     expect(uploaded!.name).toBe('cover.png');
     await user.type(screen.getByLabelText('Publisher'), 'Harrow & Vane');
+    await user.type(screen.getByLabelText('Series (optional)'), 'The Quay Lane Books');
+    await user.type(screen.getByLabelText('Number in series'), '2');
     await user.click(screen.getByLabelText(/Featured/));
     await user.click(screen.getByRole('button', { name: 'Create Book' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
@@ -89,6 +91,8 @@ describe('admin book form', () => {
       coverImage: '/media/images/0123456789abcdef0123456789abcdef.png',
       yearPublished: new Date().getFullYear(),
       publisher: 'Harrow & Vane',
+      series: 'The Quay Lane Books',
+      seriesNumber: 2,
       featured: true,
       includeEbookWithPrint: true,
     });

@@ -1,4 +1,4 @@
-/** SPEC 5: the query values returnTo, token and email are HTML-escaped before use. */
+/** docs/PRODUCT.md, Sign in: the query values returnTo, token and email are HTML-escaped before use. */
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
@@ -12,10 +12,10 @@ export function readParam(params: URLSearchParams, name: 'returnTo' | 'token' | 
   return escapeHtml(params.get(name) ?? '');
 }
 
-export type ReturnTo = 'admin' | 'purchase' | 'gift' | null;
+export type ReturnTo = 'admin' | 'purchase' | 'gift' | 'basket' | null;
 
 /** Only the two meaningful values are kept; anything else is treated as no returnTo at all. */
 export function readReturnTo(params: URLSearchParams): ReturnTo {
   const value = readParam(params, 'returnTo');
-  return value === 'admin' || value === 'purchase' || value === 'gift' ? value : null;
+  return value === 'admin' || value === 'purchase' || value === 'gift' || value === 'basket' ? value : null;
 }

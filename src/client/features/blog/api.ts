@@ -23,7 +23,7 @@ export function useBlogPost(slug: string) {
   return useQuery<BlogPost>({ queryKey: ['/api/blog', slug], enabled: slug.length > 0, retryOnMount: false });
 }
 
-/** SPEC 2 "MMMM d, yyyy" (e.g. November 5, 2026), in UTC so every reader sees the published day. */
+/** docs/PRODUCT.md, Blog list: "MMMM d, yyyy" (e.g. November 5, 2026), in UTC so every reader sees the published day. */
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 export function formatPostDate(iso: string): string {

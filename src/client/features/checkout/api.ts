@@ -8,8 +8,9 @@ export { createCheckout, FEATURED_BOOK_PATH, fetchFeaturedBook } from '@client/l
 
 export const STORE_FORMATS_KEY = ['/api/store/formats'] as const;
 
-export function useStoreFormats() {
-  return useQuery<StoreFormatsResponse>({ queryKey: STORE_FORMATS_KEY });
+/** The featured book's formats (the home page), or those of the catalogue's book with this slug. */
+export function useStoreFormats(slug?: string) {
+  return useQuery<StoreFormatsResponse>({ queryKey: slug ? ['/api/catalogue', slug, 'formats'] : STORE_FORMATS_KEY });
 }
 
 export const MY_FORMATS_KEY = ['/api/store/my-formats'] as const;
@@ -24,6 +25,12 @@ export async function fetchFormatPrices(): Promise<Record<string, number>> {
   const res = await apiRequest('GET', STORE_FORMATS_KEY[0]);
   const data = (await res.json()) as StoreFormatsResponse;
   return Object.fromEntries(data.formats.map((f) => [f.id, f.price]));
+}
+
+/** A catalogue book's formats with their server prices, for resuming a purchase begun on its page. */
+export async function fetchBookFormats(slug: string): Promise<StoreFormatsResponse> {
+  const res = await apiRequest('GET', `/api/catalogue/${encodeURIComponent(slug)}/formats`);
+  return (await res.json()) as StoreFormatsResponse;
 }
 
 /** What a format costs with a discount code; refusals arrive as errors with the reader's message. */

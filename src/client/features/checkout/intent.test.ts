@@ -66,6 +66,25 @@ describe('purchase intent', () => {
     );
   });
 
+  it('resumes the purchase of the catalogue book whose page the Buy was pressed on, not the featured one', async () => {
+    mockFetch({
+      '/api/catalogue/the-salt-road/formats': () =>
+        json({ book: { id: 7, title: 'The Salt Road' }, formats: [{ id: 'hardcover', title: 'Hardcover', price: 2599, currency: 'GBP', displayPrice: '£25.99', features: [], buttonText: 'Buy' }] }),
+    });
+    savePurchaseIntent('hardcover', Date.now(), null, 'the-salt-road');
+    expect(readPurchaseIntent()).toMatchObject({ format: 'hardcover', slug: 'the-salt-road' });
+    const navigate = vi.fn();
+    expect(await resumePurchaseAfterLogin(navigate, { delayMs: 0 })).toBe(true);
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/checkout\?amount=2599&title=The\+Salt\+Road&format=hardcover&bookId=7&intent=[0-9a-f]{32}$/));
+
+    // A book gone from the catalogue sends the reader back to its page's purchase section.
+    mockFetch({});
+    savePurchaseIntent('hardcover', Date.now(), null, 'the-salt-road');
+    const back = vi.fn();
+    expect(await resumePurchaseAfterLogin(back, { delayMs: 0 })).toBe(false);
+    expect(back).toHaveBeenCalledWith('/books/the-salt-road#purchase');
+  });
+
   it('sends the reader to /#purchase when the intent is stale or the book is missing', async () => {
     mockStore();
     savePurchaseIntent('ebook', Date.now() - PURCHASE_INTENT_LIFETIME_MS - 1);

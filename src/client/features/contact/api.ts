@@ -1,4 +1,4 @@
-/** POST /api/contact and the SPEC 8 reading of its failures. */
+/** POST /api/contact and the reading of its failures (docs/PRODUCT.md, Contact). */
 import type { ContactInput } from '@shared/schemas/contact';
 import { apiRequest } from '@client/lib/api-client';
 import { ApiError } from '@client/lib/api-errors';

@@ -203,4 +203,50 @@ describe('Author Dashboard page', () => {
     expect(await screen.findByText('No data available')).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
+  it('shows the read-through tab: the share who reached each chapter per format, withheld chapters said in words', async () => {
+    mockFetch({
+      '/api/dashboard/stats': () => json(stats),
+      '/api/books/featured': () => json({ id: 3 }),
+      '/api/admin/books/3/read-through': () =>
+        json({
+          bookId: 3,
+          minimumReaders: 5,
+          nextBook: { id: 4, title: 'What the Tide Keeps' },
+          formats: [
+            {
+              format: 'audiobook',
+              owners: 8,
+              chapters: [
+                { title: 'Chapter One', reached: 1, hidden: false },
+                { title: 'Chapter Two', reached: 0.75, hidden: false },
+                { title: 'Chapter Three', reached: null, hidden: true },
+              ],
+              finishers: 6,
+              medianDaysToFinish: 3.5,
+              finishersWhoBoughtNext: 5,
+            },
+            {
+              format: 'ebook',
+              owners: null,
+              chapters: [{ title: 'Chapter One', reached: null, hidden: true }],
+              finishers: null,
+              medianDaysToFinish: null,
+              finishersWhoBoughtNext: null,
+            },
+          ],
+        }),
+    });
+    renderAt(<DashboardPage />, '/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Read-through' }));
+    const audio = within(await screen.findByRole('region', { name: 'Audiobook' }));
+    expect(audio.getByText('8 owners counted.')).toBeInTheDocument();
+    expect(audio.getByText('6 finished it, in 3.5 days (median) from owning it. 5 of them (83%) own What the Tide Keeps.')).toBeInTheDocument();
+    expect(within(audio.getByRole('row', { name: /Chapter Two/ })).getByText('75%')).toBeInTheDocument();
+    expect(within(audio.getByRole('row', { name: /Chapter Three/ })).getByText('Fewer than 5 readers')).toBeInTheDocument();
+    expect(audio.getByRole('img', { name: 'Audiobook read-through: Chapter One 100%, Chapter Two 75%, Chapter Three not shown' })).toBeInTheDocument();
+    const ebook = within(screen.getByRole('region', { name: 'E-Book' }));
+    expect(ebook.getByText('Fewer than 5 owners counted so far.')).toBeInTheDocument();
+    expect(ebook.queryByRole('img')).not.toBeInTheDocument();
+  });
 });

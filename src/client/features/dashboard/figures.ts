@@ -1,4 +1,4 @@
-/** Figures derived from the SPEC 3 answer, in one place so every tab computes them the same way. */
+/** Figures derived from the statistics answer (docs/PRODUCT.md, Dashboard), in one place so every tab computes them the same way. */
 import { PURCHASE_FORMATS, type PurchaseFormat } from '@shared/constants';
 import type { DashboardStats } from '@shared/schemas/dashboard';
 import { share } from '@client/lib/format';

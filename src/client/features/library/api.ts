@@ -1,5 +1,5 @@
 /**
- * Library reads and the download sequence (SPEC 4 "Library download button", SPEC 7 notes, SPEC 8
+ * Library reads and the download sequence (docs/PRODUCT.md, Library; Downloads
  * download toasts): asset lookup -> one-time link -> browser download.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { apiErrorOf, apiFetch } from '@client/lib/api-client';
 export const LIBRARY_KEY = ['/api/library/books'] as const;
 export const ORDERS_KEY = ['/api/library/orders'] as const;
 
-/** A non-ok status or a non-array body counts as an empty library (SPEC 7); only network errors throw. */
+/** A non-ok status or a non-array body counts as an empty library (docs/PRODUCT.md, Library); only network errors throw. */
 export async function fetchLibrary(signal?: AbortSignal): Promise<LibraryItem[]> {
   const res = await apiFetch('GET', LIBRARY_KEY[0], undefined, {
     signal,
@@ -53,7 +53,7 @@ async function messageOf(res: Response): Promise<string | null> {
   return error.serverMessage ?? (error.body || null);
 }
 
-/** Asks for the asset, then spends the download and gets the link. Throws Errors with SPEC 8 messages. */
+/** Asks for the asset, then spends the download and gets the link. Throws Errors with the messages of docs/PRODUCT.md, Downloads. */
 export async function requestDownload(item: LibraryItem): Promise<{ url: string; fileName: string }> {
   const query = `format=${encodeURIComponent(item.format)}&userId=${item.userId}`;
   const assetRes = await apiFetch('GET', `/api/books/${item.bookId}/assets?${query}`);

@@ -1,4 +1,4 @@
-/** Newsletter calls: subscribe (SPEC 7) and the demo reader's Login/Logout (SPEC 2, 6, 8). */
+/** Newsletter calls: subscribe and the demo reader's Login/Logout (docs/PRODUCT.md, Newsletter). */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthStatus } from '@shared/schemas/auth';
 import type { SubscribeAnswer } from '@shared/schemas/newsletter';
@@ -8,7 +8,7 @@ import { toast } from '@client/components/ui/toast-store';
 import { AUTH_STATUS_KEY, SIGNED_OUT } from '@client/lib/session';
 
 export async function subscribeToNewsletter(email: string): Promise<SubscribeAnswer> {
-  // SPEC 3: the name is sent empty.
+  // docs/PRODUCT.md, Newsletter: the name is sent empty.
   const res = await apiRequest('POST', '/api/subscribe', { email, name: '' });
   return (await res.json()) as SubscribeAnswer;
 }
@@ -38,7 +38,7 @@ export async function demoLogin(queryClient: QueryClient, credentials: { usernam
 }
 
 export async function demoLogout(queryClient: QueryClient) {
-  // Signed out locally first, whatever the server answers (SPEC 4).
+  // Signed out locally first, whatever the server answers (docs/PRODUCT.md, Sign-in state).
   clearAuthToken();
   try {
     const res = await apiFetch('POST', '/api/users/logout');

@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ChaptersAnswer, Position, ProgressSummary } from '@shared/schemas/reading';
+import type { SyncMapAnswer } from '@shared/schemas/sync-map';
 import { apiFetch, getAuthToken, getCsrfToken } from '@client/lib/api-client';
 
 export type ContentFormat = 'ebook' | 'pdf' | 'audiobook';
@@ -70,6 +71,25 @@ export async function fetchChapters(bookId: number, signal?: AbortSignal): Promi
   const res = await apiFetch('GET', `/api/library/${bookId}/audiobook/chapters`, undefined, { signal });
   if (!res.ok) throw await refusal(res);
   return (await res.json()) as ChaptersAnswer;
+}
+
+/**
+ * The book's chapter pairing for switching between reading and listening, or null when the reader does not
+ * own both formats (or the book lacks either file): then there is simply no switch to offer.
+ */
+export function useSyncMap(bookId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [`/api/library/${bookId}/sync-map`],
+    queryFn: async ({ signal }): Promise<SyncMapAnswer | null> => {
+      const res = await apiFetch('GET', `/api/library/${bookId}/sync-map`, undefined, { signal });
+      if (res.status === 403 || res.status === 404) return null;
+      if (!res.ok) throw await refusal(res);
+      return (await res.json()) as SyncMapAnswer;
+    },
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
 }
 
 /** The reader's saved positions, for "Read 37%" and "Listened 1 h 12 min" in the library. */

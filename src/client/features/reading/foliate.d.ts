@@ -18,7 +18,7 @@ declare module 'foliate-js/view.js' {
     readonly atEnd: boolean;
   }
   export interface FoliateView extends HTMLElement {
-    book: { toc?: FoliateTocItem[]; sections: unknown[] };
+    book: { toc?: FoliateTocItem[]; sections: Array<{ id: string }> };
     renderer: FoliatePaginator;
     open(book: Blob | File | string): Promise<void>;
     init(options: { lastLocation?: string; showTextStart?: boolean }): Promise<void>;

@@ -1,4 +1,4 @@
-/** Share links, the 600x400 popup and the points call (SPEC 2 "Share control", SPEC 7, SPEC 8). */
+/** Share links, the 600x400 popup and the points call (docs/PRODUCT.md, Sharing). */
 import { SHARE_POPUP, type SharePlatform } from '@shared/constants';
 import type { ShareAnswer } from '@shared/schemas/sharing';
 import { apiRequest } from '@client/lib/api-client';
@@ -37,7 +37,7 @@ export function openSharePopup(url: string, name: string): void {
   window.open(url, name, `width=${width},height=${height},left=${left},top=${top},noopener,noreferrer`);
 }
 
-/** Tells the server about a share; a signed-in reader may earn points. Failures are only logged (SPEC 8). */
+/** Tells the server about a share; a signed-in reader may earn points. Failures are only logged (docs/PRODUCT.md, Sharing). */
 export async function recordShare(platform: SharePlatform): Promise<void> {
   try {
     const res = await apiRequest('POST', '/api/social-share', { platform });

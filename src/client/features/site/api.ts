@@ -1,4 +1,4 @@
-/** GET /api/site: the home page's content in one read (cached for the session, SPEC 9 defaults). */
+/** GET /api/site: the home page's content in one read (cached for the session, the default reads of docs/PRODUCT.md, Requests). */
 import { useQuery } from '@tanstack/react-query';
 import type { SiteAnswer } from '@shared/schemas/site';
 

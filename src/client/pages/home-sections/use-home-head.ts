@@ -1,5 +1,5 @@
 /**
- * SPEC 2: the home page sets its title, description, keywords and social-card tags while it is shown,
+ * docs/PRODUCT.md, Head tags: the home page sets its title, description, keywords and social-card tags while it is shown,
  * and restores the default title (and whatever tags were there) when the reader leaves.
  */
 import { useEffect } from 'react';

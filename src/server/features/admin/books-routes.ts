@@ -7,7 +7,7 @@ import { createBook, updateBook } from './books-service';
 const TEXT_FIELDS = ['title', 'tagline', 'synopsis', 'coverImage', 'publisher'] as const;
 
 /**
- * A field left out of the body gets the same SPEC 5 message as an empty one ("Title is required"),
+ * A field left out of the body gets the same message (docs/PRODUCT.md, Book form) as an empty one ("Title is required"),
  * not a generic type error.
  */
 async function fillMissingText(request: { body: unknown }) {
@@ -28,7 +28,7 @@ export const adminBooksRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: fillMissingText,
       schema: {
         tags: ['admin'],
-        summary: 'Create a book (SPEC 5 rules)',
+        summary: 'Create a book (the book form rules)',
         body: bookInputSchema,
         response: { 201: bookSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
       },
@@ -42,7 +42,7 @@ export const adminBooksRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: fillMissingText,
       schema: {
         tags: ['admin'],
-        summary: 'Update a book (SPEC 5 rules)',
+        summary: 'Update a book (the book form rules)',
         params: idParam,
         body: bookUpdateSchema,
         response: { 200: bookSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { audit, type ActorId } from '../../platform/audit';
 import { uniqueViolation } from '../../platform/db-errors';
 import { bookColumns } from '../books/service';
+import { uniqueBookSlug } from '../../db/book-slugs';
 
 /** Only one book is on sale: featuring one unfeatures the others in the same transaction. */
 async function unfeatureOthers(tx: DbOrTx, keepId: number | null, now: Date) {
@@ -16,21 +17,30 @@ async function unfeatureOthers(tx: DbOrTx, keepId: number | null, now: Date) {
     .where(keepId === null ? eq(books.featured, true) : and(eq(books.featured, true), ne(books.id, keepId)));
 }
 
+export const SLUG_TAKEN_MESSAGE = 'Another book already has this web address';
+
 async function refuseRacingFeature<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    const index = uniqueViolation(error);
+    if (index === 'books_slug_uq') throw conflict(SLUG_TAKEN_MESSAGE);
     // Two admins featuring different books at the same moment: the partial unique index decides.
-    if (uniqueViolation(error) !== null) throw conflict('Another book was featured at the same time. Please try again.');
+    if (index !== null) throw conflict('Another book was featured at the same time. Please try again.');
     throw error;
   }
 }
+
+/** A book leaving its series leaves its number too (the number means nothing alone). */
+const withSeriesRule = <T extends { series?: string | null; seriesNumber?: number | null }>(input: T): T =>
+  input.series === null ? { ...input, seriesNumber: null } : input;
 
 export function createBook(db: Db, input: BookInput, actorId: ActorId, now: Date): Promise<Book> {
   return refuseRacingFeature(() =>
     db.transaction(async (tx) => {
       if (input.featured) await unfeatureOthers(tx, null, now);
-      const [row] = await tx.insert(books).values(input).returning(bookColumns);
+      const slug = input.slug ?? (await uniqueBookSlug(tx, input.title));
+      const [row] = await tx.insert(books).values(withSeriesRule({ ...input, slug })).returning(bookColumns);
       // A new book is sellable at the list prices until someone sets others.
       await tx
         .insert(bookPrices)
@@ -52,7 +62,7 @@ export function updateBook(db: Db, id: number, edit: BookUpdate, actorId: ActorI
       if (input.featured) await unfeatureOthers(tx, id, now);
       const [row] = await tx
         .update(books)
-        .set({ ...input, updatedAt: now })
+        .set({ ...withSeriesRule(input), updatedAt: now })
         .where(eq(books.id, id))
         .returning(bookColumns);
       const changed = Object.fromEntries(Object.entries(input).filter(([k, v]) => before[k as keyof Book] !== v));

@@ -11,7 +11,19 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+// CRLF line ends per RFC 4180; the BOM makes Excel read the file as UTF-8.
+const BOM = '\uFEFF';
+const csvLines = (rows: unknown[][]) => rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+
 export function toCsv(header: string[], rows: unknown[][]): string {
-  // CRLF line ends per RFC 4180; the BOM makes Excel read the file as UTF-8.
-  return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return BOM + csvLines([header, ...rows]);
+}
+
+/**
+ * The same file, written batch by batch as the rows are read (decision 0071): one batch in memory at a
+ * time, whatever the list's size, and the event loop free between batches.
+ */
+export async function* csvStream(header: string[], batches: AsyncIterable<unknown[][]>): AsyncGenerator<string> {
+  yield BOM + csvLines([header]);
+  for await (const rows of batches) yield csvLines(rows);
 }

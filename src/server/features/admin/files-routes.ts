@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { adminAssetSchema, assetParams, UPLOAD_LIMITS } from '@shared/schemas/admin';
+import { adminAssetSchema, assetParams, EDITION_NOTICE_MESSAGES, editionNoticeFieldsSchema, UPLOAD_LIMITS } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
 import { AppError, badRequest } from '../../platform/errors';
 import { checkPdf } from '../../platform/pdf';
@@ -15,6 +15,7 @@ import { guardUpload, peekHead } from './upload-stream';
 import { listAdminFiles, recordUpload, requireBook } from './files-service';
 import { preflightEpub, preflightMessage } from '../copies/service';
 import { announceUploadedFiles } from '../pre-orders/service';
+import { queueEditionNotice } from '../library/service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 const MAX_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS));
@@ -69,6 +70,23 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw readFailure(error);
       });
       if (!part) throw badRequest('Choose a file to upload', { file: 'Choose a file to upload' });
+      // "Tell owners about this edition" and its note come as form fields before the file (decision 0091);
+      // they are checked before anything is stored.
+      const fieldValue = (name: string) => {
+        const field = part.fields[name];
+        const one = Array.isArray(field) ? field[0] : field;
+        return one && 'value' in one ? String(one.value) : undefined;
+      };
+      const notice = editionNoticeFieldsSchema.safeParse({ notifyOwners: fieldValue('notifyOwners'), note: fieldValue('note') });
+      if (!notice.success) {
+        part.file.resume();
+        const issue = notice.error.issues[0];
+        throw badRequest(issue.message, { [String(issue.path[0])]: issue.message });
+      }
+      if (notice.data.notifyOwners && format === 'audiobook') {
+        part.file.resume();
+        throw badRequest(EDITION_NOTICE_MESSAGES.formatOnly, { notifyOwners: EDITION_NOTICE_MESSAGES.formatOnly });
+      }
       const originalName = part.filename;
       const { head, body } = await peekHead(part.file, 64).catch((error: unknown) => {
         throw part.file.truncated ? tooLarge() : readFailure(error);
@@ -134,10 +152,15 @@ export const adminFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (recorded.previousKey) await files.remove(recorded.previousKey).catch(() => undefined);
       // Pre-order buyers told at the release that this format was not ready yet hear that it is now.
       await announceUploadedFiles(app.deps, bookId);
+      // A replaced e-book or PDF, with the box ticked: its owners are told and get one download of it.
+      const ownersNotified =
+        notice.data.notifyOwners && !recorded.created && format !== 'audiobook'
+          ? await queueEditionNotice(app.deps, { bookId, format, version: recorded.asset.version, note: notice.data.note })
+          : undefined;
       // The listening room's chapter list comes from the file's own marks, read once, here.
       if (format === 'audiobook') await chaptersOf(app.deps, bookId).catch((error) => request.log.warn({ err: error }, 'could not read audio chapters'));
 
-      return reply.status(recorded.created ? 201 : 200).send(recorded.asset);
+      return reply.status(recorded.created ? 201 : 200).send({ ...recorded.asset, ...(ownersNotified !== undefined ? { ownersNotified } : {}) });
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOrderSchema, orderPageSchema, orderQuerySchema } from '@shared/schemas/admin';
+import { adminOrderSchema, orderPageSchema, orderQuerySchema, refundOrderSchema, shipOrderSchema } from '@shared/schemas/admin';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { actorOf } from '../../platform/audit';
 import { untilClientGone } from '../../platform/reports';
@@ -29,14 +29,19 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/orders/:id/ship',
     {
+      // A request without a body ships without tracking, as this route did before tracking existed.
+      preValidation: async (request) => {
+        (request as { body: unknown }).body ??= {};
+      },
       schema: {
         tags: ['admin'],
-        summary: 'Mark a physical order shipped (the buyer is told by mail)',
+        summary: 'Mark a physical order shipped, with its carrier and tracking number (the buyer is told by mail)',
         params: idParam,
-        response: { 200: adminOrderSchema, 404: errorSchema, 409: errorSchema, ...refusals },
+        body: shipOrderSchema,
+        response: { 200: adminOrderSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, ...refusals },
       },
     },
-    async (request) => shipOrder(db, mailer, request.params.id, actorOf(request), clock.now()),
+    async (request) => shipOrder(db, mailer, request.params.id, request.body, actorOf(request), clock.now()),
   );
 
   app.post(
@@ -55,15 +60,21 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/orders/:id/refund',
     {
+      // A request without a body refunds the row whole, as this route did before partial refunds.
+      preValidation: async (request) => {
+        (request as { body: unknown }).body ??= {};
+      },
       schema: {
         tags: ['admin'],
-        summary: 'Refund a purchase (Stripe: refunds.create); what it paid for goes with it; a second refund is 409',
+        summary:
+          'Refund a purchase whole, another line of its basket order (lineId) or an amount of either (Stripe: refunds.create); a whole refund takes what it paid for along; a second whole refund is 409',
         params: idParam,
-        response: { 200: adminOrderSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema, ...refusals },
+        body: refundOrderSchema,
+        response: { 200: adminOrderSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema, ...refusals },
       },
     },
     async (request) => {
-      await refundOrder(app.deps, actorOf(request), request.params.id);
+      await refundOrder(app.deps, actorOf(request), request.params.id, request.body);
       return (await getOrder(db, request.params.id))!;
     },
   );

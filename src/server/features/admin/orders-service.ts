@@ -1,9 +1,11 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ORDERS_PAGE_SIZE, type AdminOrder, type OrderPage } from '@shared/schemas/admin';
+import { ORDERS_COUNT_CAP, ORDERS_PAGE_SIZE, type AdminOrder, type OrderPage, type OrderRefund, type ShipOrder } from '@shared/schemas/admin';
 import { PHYSICAL_FORMATS, isDigitalFormat, type PurchaseStatus } from '@shared/constants';
 import type { Db, DbOrTx } from '../../db/client';
-import { books, purchaseCustomerInfo, purchases, users } from '../../db/schema';
+import { afterCursor, cursorKey, keysetOrder, keysetPage, type Keyset } from '../../db/keyset';
+import type { Cursor } from '@shared/schemas/pages';
+import { books, orderLines, purchaseCustomerInfo, purchases, refunds, users } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import { audit, type ActorId } from '../../platform/audit';
 import type { Mailer } from '../../platform/mail';
@@ -21,6 +23,30 @@ export interface OrderFilter {
   q?: string;
   id?: number;
   page: number;
+  /** Continue after this cursor (keyset) instead of counting `page` pages from the top. */
+  after?: Cursor;
+}
+
+/** Newest first; the keyset of purchases_date_id_idx. */
+const ORDER_KEYSET: Keyset = { sort: purchases.purchaseDate, id: purchases.id, type: 'timestamptz', direction: 'desc' };
+
+/**
+ * The purchases a search finds (decision 0071): a buyer's name or address anywhere in it (trigram indexes),
+ * or an order reference from its start (a prefix of its index, as typed or in capitals). One set of ids,
+ * so each part uses its own index instead of one OR over four joined tables reading every row.
+ */
+function searchedPurchases(q: string): SQL {
+  const anywhere = `%${likeEscape(q)}%`;
+  const prefix = `${likeEscape(q)}%`;
+  // The buyers' orders are looked up per matching buyer (offset 0 keeps the planner from turning that into a
+  // join that reads every purchase, decision 0105).
+  return sql`${purchases.id} in (
+      select p.id from users u join lateral (select p.id from purchases p where p.user_id = u.id offset 0) p on true
+        where u.username ilike ${anywhere} or u.email ilike ${anywhere}
+      union all
+      select ci.purchase_id from purchase_customer_info ci where ci.customer_name ilike ${anywhere}
+      union all
+      select p.id from purchases p where p.order_reference like ${prefix} or p.order_reference like ${prefix.toUpperCase()})`;
 }
 
 const refunder = alias(users, 'refunder');
@@ -30,27 +56,16 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<Order
   if (filter.id !== undefined) conditions.push(eq(purchases.id, filter.id));
   if (filter.status) conditions.push(eq(purchases.status, filter.status));
   if (filter.format) conditions.push(eq(purchases.format, filter.format));
-  if (filter.q) {
-    const pattern = `%${likeEscape(filter.q)}%`;
-    conditions.push(
-      or(
-        ilike(users.username, pattern),
-        ilike(users.email, pattern),
-        ilike(purchases.orderReference, pattern),
-        ilike(purchaseCustomerInfo.customerName, pattern),
-      )!,
-    );
-  }
+  if (filter.q) conditions.push(searchedPurchases(filter.q));
   const where = conditions.length ? and(...conditions) : undefined;
-  const base = () =>
-    db
-      .select({ n: count() })
-      .from(purchases)
-      .innerJoin(users, eq(users.id, purchases.userId))
-      .leftJoin(purchaseCustomerInfo, eq(purchaseCustomerInfo.purchaseId, purchases.id))
-      .where(where);
-  const [{ n: total }] = await base();
-  const rows = await db
+  // Every condition is on purchases itself, so the count reads no other table; it stops one past the cap
+  // (decision 0105), so a list or a search matching most of a million orders is not counted to the end.
+  const counted = db.select({ one: sql`1` }).from(purchases).where(where).limit(ORDERS_COUNT_CAP + 1).as('counted');
+  const [{ n: matched }] = await db.select({ n: count() }).from(counted);
+  const totalCapped = matched > ORDERS_COUNT_CAP;
+  const total = totalCapped ? ORDERS_COUNT_CAP : matched;
+  const after = afterCursor(ORDER_KEYSET, filter.after);
+  const found = await db
     .select({
       id: purchases.id,
       orderReference: purchases.orderReference,
@@ -70,22 +85,30 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<Order
       downloadUsed: purchases.downloadUsed,
       lastDownloaded: purchases.lastDownloaded,
       shippedAt: purchases.shippedAt,
+      carrier: purchases.shippingCarrier,
+      trackingNumber: purchases.trackingNumber,
+      trackingUrl: purchases.trackingUrl,
       customerName: purchaseCustomerInfo.customerName,
       shippingAddress: purchaseCustomerInfo.shippingAddress,
       kind: purchases.kind,
       refundedAt: purchases.refundedAt,
       refundedBy: sql<string | null>`coalesce(nullif(${refunder.displayName}, ''), ${refunder.username})`,
+      refundedAmount: purchases.refundedAmount,
+      cursorKey: cursorKey(ORDER_KEYSET),
     })
     .from(purchases)
     .innerJoin(users, eq(users.id, purchases.userId))
     .innerJoin(books, eq(books.id, purchases.bookId))
     .leftJoin(purchaseCustomerInfo, eq(purchaseCustomerInfo.purchaseId, purchases.id))
     .leftJoin(refunder, eq(refunder.id, purchases.refundedBy))
-    .where(where)
-    .orderBy(desc(purchases.purchaseDate), desc(purchases.id))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((filter.page - 1) * ORDERS_PAGE_SIZE);
+    .where(after ? and(where, after) : where)
+    .orderBy(...keysetOrder(ORDER_KEYSET))
+    .limit(ORDERS_PAGE_SIZE + 1)
+    .offset(filter.after ? 0 : (filter.page - 1) * ORDERS_PAGE_SIZE);
+  const { items: rows, nextCursor } = keysetPage(found, ORDERS_PAGE_SIZE, (r) => r.id);
   const gifts = await giftSummaries(db, rows.filter((r) => r.kind === 'gift').map((r) => r.id));
+  const refundsOf = await refundLists(db, rows.filter((r) => r.refundedAmount > 0 || r.status === 'refunded').map((r) => r.id));
+  const lineIds = await lineIdsOf(db, rows.map((r) => r.id));
   const items: AdminOrder[] = rows.map((r) => ({
     id: r.id,
     orderReference: r.orderReference,
@@ -101,14 +124,55 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<Order
     downloadUsed: r.downloadUsed,
     lastDownloaded: iso(r.lastDownloaded),
     shippedAt: iso(r.shippedAt),
+    carrier: r.carrier,
+    trackingNumber: r.trackingNumber,
+    trackingUrl: r.trackingUrl,
     customerName: r.customerName ?? null,
     shippingAddress: r.shippingAddress ?? null,
     kind: r.kind,
     refundedAt: iso(r.refundedAt),
     refundedBy: r.refundedBy ?? null,
     gift: gifts.get(r.id) ?? null,
+    lineId: lineIds.get(r.id) ?? null,
+    refundedAmount: r.refundedAmount,
+    refunds: refundsOf.get(r.id) ?? [],
   }));
-  return { items, total: Number(total), page: filter.page, pageSize: ORDERS_PAGE_SIZE };
+  return { items, total: Number(total), totalCapped, page: filter.page, pageSize: ORDERS_PAGE_SIZE, nextCursor };
+}
+
+/** Each refund of the page's rows, oldest first, by whom (decision 0082); one query for the page. */
+async function refundLists(db: DbOrTx, ids: number[]): Promise<Map<number, OrderRefund[]>> {
+  const lists = new Map<number, OrderRefund[]>();
+  if (ids.length === 0) return lists;
+  const rows = await db
+    .select({
+      id: refunds.id,
+      purchaseId: refunds.purchaseId,
+      amount: refunds.amount,
+      whole: refunds.whole,
+      at: refunds.createdAt,
+      by: sql<string | null>`coalesce(nullif(${refunder.displayName}, ''), ${refunder.username})`,
+    })
+    .from(refunds)
+    .leftJoin(refunder, eq(refunder.id, refunds.createdBy))
+    .where(inArray(refunds.purchaseId, ids))
+    .orderBy(asc(refunds.id));
+  for (const r of rows) {
+    const list = lists.get(r.purchaseId) ?? [];
+    list.push({ id: r.id, amount: r.amount, whole: r.whole, at: r.at.toISOString(), by: r.by ?? null });
+    lists.set(r.purchaseId, list);
+  }
+  return lists;
+}
+
+/** Which basket order line each row of the page is. */
+async function lineIdsOf(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orderLines.id, purchaseId: orderLines.purchaseId })
+    .from(orderLines)
+    .where(inArray(orderLines.purchaseId, ids));
+  return new Map(rows.map((r) => [r.purchaseId!, r.id]));
 }
 
 export async function getOrder(db: DbOrTx, id: number): Promise<AdminOrder | null> {
@@ -120,13 +184,21 @@ async function orderAfterChange(db: Db, id: number): Promise<AdminOrder> {
   return (await getOrder(db, id))!;
 }
 
-/** Marks a physical order shipped and tells the buyer by mail, in one transaction with the change. */
-export async function shipOrder(db: Db, mailer: Mailer, id: number, actorId: ActorId, now: Date): Promise<AdminOrder> {
+/**
+ * Marks a physical order shipped, with its carrier and tracking number when the parcel has them, and tells
+ * the buyer by mail, in one transaction with the change.
+ */
+export async function shipOrder(db: Db, mailer: Mailer, id: number, tracking: ShipOrder, actorId: ActorId, now: Date): Promise<AdminOrder> {
+  const shipment = {
+    shippingCarrier: tracking.carrier ?? null,
+    trackingNumber: tracking.trackingNumber ?? null,
+    trackingUrl: tracking.trackingUrl ?? null,
+  };
   await db.transaction(async (tx) => {
     // One conditional statement: shipping twice, or shipping a download, changes nothing.
     const [row] = await tx
       .update(purchases)
-      .set({ status: 'shipped', shippedAt: now })
+      .set({ status: 'shipped', shippedAt: now, ...shipment })
       .where(and(eq(purchases.id, id), eq(purchases.status, 'completed'), inArray(purchases.format, [...PHYSICAL_FORMATS])))
       .returning({ userId: purchases.userId, bookId: purchases.bookId, format: purchases.format, orderReference: purchases.orderReference });
     if (!row) {
@@ -146,9 +218,15 @@ export async function shipOrder(db: Db, mailer: Mailer, id: number, actorId: Act
       title: buyer.title,
       format: row.format,
       orderReference: row.orderReference,
+      tracking: shipment.trackingNumber ? { carrier: shipment.shippingCarrier!, number: shipment.trackingNumber, url: shipment.trackingUrl } : null,
     });
     await mailer.enqueue(mail, tx);
-    await audit(tx, actorId, { action: 'order.ship', targetType: 'purchase', targetId: id, details: { orderReference: row.orderReference } }, now);
+    await audit(
+      tx,
+      actorId,
+      { action: 'order.ship', targetType: 'purchase', targetId: id, details: { orderReference: row.orderReference, carrier: shipment.shippingCarrier, trackingNumber: shipment.trackingNumber } },
+      now,
+    );
   });
   return orderAfterChange(db, id);
 }

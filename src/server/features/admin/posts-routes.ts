@@ -5,6 +5,7 @@ import { errorSchema, idParam } from '@shared/schemas/common';
 import { notFound } from '../../platform/errors';
 import { actorOf } from '../../platform/audit';
 import { createPost, getAdminPost, listAdminPosts, setPostPublished, updatePost } from './posts-service';
+import { requireUser } from '../../platform/sessions';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 
@@ -39,7 +40,7 @@ export const adminPostsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: adminPostSchema, 400: errorSchema, 409: errorSchema, ...refusals },
       },
     },
-    async (request, reply) => reply.status(201).send(await createPost(db, request.body, request.auth!.userId, clock.now())),
+    async (request, reply) => reply.status(201).send(await createPost(db, request.body, requireUser(request).userId, clock.now())),
   );
 
   app.put(

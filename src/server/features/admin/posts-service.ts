@@ -76,7 +76,7 @@ async function refuseTakenSlug<T>(work: () => Promise<T>): Promise<T> {
 
 export async function createPost(db: Db, input: PostInput, actorId: number, now: Date): Promise<AdminPost> {
   const values = await preparePost(db, input);
-  const content = await getSetting<{ authorName?: string }>(db, 'site.content');
+  const content = await getSetting(db, 'site.content');
   return refuseTakenSlug(() =>
     db.transaction(async (tx) => {
       const [row] = await tx

@@ -1,8 +1,11 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  adminSubscriberSchema,
-  adminUserSchema,
+  subscriberPageSchema,
+  subscriberQuerySchema,
+  userPageSchema,
+  userQuerySchema,
   messageListSchema,
   messageQuerySchema,
   adminMessageSchema,
@@ -11,7 +14,7 @@ import {
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { actorOf } from '../../platform/audit';
 import { untilClientGone } from '../../platform/reports';
-import { toCsv } from './csv';
+import { csvStream } from './csv';
 import { exportSubscribers, listMessages, listSubscribers, listUsers, markMessageRead } from './readers-service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
@@ -43,8 +46,15 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/subscribers',
-    { schema: { tags: ['admin'], response: { 200: z.array(adminSubscriberSchema), ...refusals } } },
-    async () => listSubscribers(db),
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Newsletter subscribers, newest first, a keyset page at a time (after=<nextCursor>), with q to search',
+        querystring: subscriberQuerySchema,
+        response: { 200: subscriberPageSchema, 400: errorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => app.deps.reports.run((reportDb) => listSubscribers(reportDb, request.query), untilClientGone(reply.raw)),
   );
 
   app.get(
@@ -54,26 +64,32 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Newsletter subscribers who have not left, with state and source, as CSV (safe to open in a spreadsheet)',
         produces: ['text/csv'],
-        response: { 200: z.string(), ...refusals },
+        // Written as it is read (a stream), so the answer has no schema to serialize through.
+        response: { ...refusals },
       },
     },
     async (request, reply) => {
       const now = clock.now();
-      const rows = await exportSubscribers(db, actorOf(request), now);
+      const batches = exportSubscribers(app.deps.reports, db, actorOf(request), now, untilClientGone(reply.raw));
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="thriller-circle-subscribers-${now.toISOString().slice(0, 10)}.csv"`)
         .header('Cache-Control', 'no-store');
-      return toCsv(
-        ['email', 'name', 'subscribed_at', 'state', 'source'],
-        rows.map((r) => [r.email, r.name, r.subscribedAt, r.state, r.source]),
-      );
+      // The typed reply knows only the refusals' shapes; a stream is sent as it is.
+      return (reply as FastifyReply).send(Readable.from(csvStream(['email', 'name', 'subscribed_at', 'state', 'source'], batches)));
     },
   );
 
   app.get(
     '/api/admin/users',
-    { schema: { tags: ['admin'], response: { 200: z.array(adminUserSchema), ...refusals } } },
-    async (_request, reply) => app.deps.reports.run((reportDb) => listUsers(reportDb), untilClientGone(reply.raw)),
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts, newest first, a keyset page at a time (after=<nextCursor>), with q to search',
+        querystring: userQuerySchema,
+        response: { 200: userPageSchema, 400: errorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => app.deps.reports.run((reportDb) => listUsers(reportDb, request.query), untilClientGone(reply.raw)),
   );
 };

@@ -1,9 +1,13 @@
-import { asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { and, count, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants';
-import type { AdminMessage, AdminSubscriber, AdminUser, MessageList } from '@shared/schemas/admin';
+import type { AdminMessage, MessageList, SubscriberPage, UserPage } from '@shared/schemas/admin';
 import type { Db, DbOrTx } from '../../db/client';
 import { contactMessages, newsletterSubscribers, purchases, users } from '../../db/schema';
 import { qualified } from '../../db/qualified';
+import { afterCursor, cursorKey, keysetOrder, keysetPage, type Keyset } from '../../db/keyset';
+import type { Cursor } from '@shared/schemas/pages';
+import type { Reports } from '../../platform/reports';
 import { notFound } from '../../platform/errors';
 import { audit, type ActorId } from '../../platform/audit';
 
@@ -45,27 +49,116 @@ const subscriberColumns = {
   source: newsletterSubscribers.source,
 };
 
-export async function listSubscribers(db: DbOrTx): Promise<AdminSubscriber[]> {
-  const rows = await db.select(subscriberColumns).from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.subscribedAt));
-  return rows.map((r) => ({ ...r, subscribedAt: r.subscribedAt.toISOString(), unsubscribedAt: iso(r.unsubscribedAt) }));
+/** Newest first; the keyset of newsletter_subscribed_idx, read backwards. */
+const SUBSCRIBERS_NEWEST_FIRST: Keyset = {
+  sort: newsletterSubscribers.subscribedAt,
+  id: newsletterSubscribers.id,
+  type: 'timestamptz',
+  direction: 'desc',
+};
+/** % and _ in a search are literal characters, not wildcards. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface SubscriberQuery {
+  q?: string;
+  after?: Cursor;
+  limit: number;
+}
+
+/** One page of the list (decision 0071); a search matches any part of an address or name (trigram indexes). */
+export async function listSubscribers(db: DbOrTx, query: SubscriberQuery): Promise<SubscriberPage> {
+  const pattern = query.q ? `%${likeEscape(query.q)}%` : null;
+  const found = await db
+    .select({ ...subscriberColumns, cursorKey: cursorKey(SUBSCRIBERS_NEWEST_FIRST) })
+    .from(newsletterSubscribers)
+    .where(
+      and(
+        pattern ? or(ilike(newsletterSubscribers.email, pattern), ilike(newsletterSubscribers.name, pattern)) : undefined,
+        afterCursor(SUBSCRIBERS_NEWEST_FIRST, query.after),
+      ),
+    )
+    .orderBy(...keysetOrder(SUBSCRIBERS_NEWEST_FIRST))
+    .limit(query.limit + 1);
+  const { items, nextCursor } = keysetPage(found, query.limit, (r) => r.id);
+  const [counts] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${newsletterSubscribers.unsubscribedAt} is null)`.mapWith(Number),
+      unconfirmed: sql<number>`count(*) filter (where ${newsletterSubscribers.state} = 'unconfirmed')`.mapWith(Number),
+    })
+    .from(newsletterSubscribers);
+  return {
+    items: items.map(({ cursorKey: _key, ...r }) => ({ ...r, subscribedAt: r.subscribedAt.toISOString(), unsubscribedAt: iso(r.unsubscribedAt) })),
+    nextCursor,
+    total: Number(counts.total),
+    active: counts.active,
+    unconfirmed: counts.unconfirmed,
+  };
+}
+
+/** Oldest first; the keyset of newsletter_subscribed_idx. */
+const SUBSCRIBERS_OLDEST_FIRST: Keyset = {
+  sort: newsletterSubscribers.subscribedAt,
+  id: newsletterSubscribers.id,
+  type: 'timestamptz',
+  direction: 'asc',
+};
+/** Rows an export reads at a time: what it holds in memory, whatever the list's size. */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * Every address that has not unsubscribed, oldest first, with its state (only 'confirmed' may be sent
+ * news) and source, for the CSV export: read in keyset batches, each a report of its own (decision 0071),
+ * so the export holds one batch in memory, never a connection for its whole length, and gives the site a
+ * turn between batches. It is audited with its row count once the last batch has been read.
+ */
+export async function* exportSubscribers(
+  reports: Reports,
+  db: DbOrTx,
+  actorId: ActorId,
+  now: Date,
+  signal?: AbortSignal,
+): AsyncGenerator<unknown[][]> {
+  let after: Cursor | undefined;
+  let rows = 0;
+  for (;;) {
+    const from = after;
+    const batch = await reports.run(
+      (reportDb) =>
+        reportDb
+          .select({ ...subscriberColumns, cursorKey: cursorKey(SUBSCRIBERS_OLDEST_FIRST) })
+          .from(newsletterSubscribers)
+          .where(and(ne(newsletterSubscribers.state, 'unsubscribed'), afterCursor(SUBSCRIBERS_OLDEST_FIRST, from)))
+          .orderBy(...keysetOrder(SUBSCRIBERS_OLDEST_FIRST))
+          .limit(EXPORT_BATCH),
+      signal,
+    );
+    rows += batch.length;
+    if (batch.length > 0) yield batch.map((r) => [r.email, r.name, r.subscribedAt, r.state, r.source]);
+    if (batch.length < EXPORT_BATCH) break;
+    const last = batch[batch.length - 1];
+    after = { key: last.cursorKey, id: last.id };
+    await nextTurn();
+  }
+  await audit(db, actorId, { action: 'subscribers.export', targetType: 'newsletter', details: { rows } }, now);
+}
+
+/** Newest first; the keyset of users_created_idx, read backwards. */
+const USERS_NEWEST_FIRST: Keyset = { sort: users.createdAt, id: users.id, type: 'timestamptz', direction: 'desc' };
+
+export interface UserQuery {
+  q?: string;
+  after?: Cursor;
+  limit: number;
 }
 
 /**
- * Every address that has not unsubscribed, oldest first, as rows for the CSV export, each with its state
- * (only 'confirmed' may be sent news) and source; the export itself is audited.
+ * One page of the accounts (decision 0071), each with its number of purchases (counted for the page's rows
+ * only, from purchases_user_idx); a search matches any part of a user name or address (trigram indexes).
  */
-export async function exportSubscribers(db: DbOrTx, actorId: ActorId, now: Date) {
-  const rows = await db
-    .select(subscriberColumns)
-    .from(newsletterSubscribers)
-    .where(ne(newsletterSubscribers.state, 'unsubscribed'))
-    .orderBy(asc(newsletterSubscribers.subscribedAt));
-  await audit(db, actorId, { action: 'subscribers.export', targetType: 'newsletter', details: { rows: rows.length } }, now);
-  return rows;
-}
-
-export async function listUsers(db: DbOrTx): Promise<AdminUser[]> {
-  const rows = await db
+export async function listUsers(db: DbOrTx, query: UserQuery): Promise<UserPage> {
+  const pattern = query.q ? `%${likeEscape(query.q)}%` : null;
+  const found = await db
     .select({
       id: users.id,
       username: users.username,
@@ -75,9 +168,15 @@ export async function listUsers(db: DbOrTx): Promise<AdminUser[]> {
       isSubscribed: users.isSubscribed,
       createdAt: users.createdAt,
       purchases: sql<number>`(select count(*) from ${purchases} where ${qualified(purchases.userId)} = ${qualified(users.id)})`.mapWith(Number),
+      cursorKey: cursorKey(USERS_NEWEST_FIRST),
     })
     .from(users)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(1000);
-  return rows.map((r) => ({ ...r, role: r.role as Role, createdAt: r.createdAt.toISOString() }));
+    .where(and(pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined, afterCursor(USERS_NEWEST_FIRST, query.after)))
+    .orderBy(...keysetOrder(USERS_NEWEST_FIRST))
+    .limit(query.limit + 1);
+  const { items, nextCursor } = keysetPage(found, query.limit, (r) => r.id);
+  return {
+    items: items.map(({ cursorKey: _key, ...r }) => ({ ...r, role: r.role as Role, createdAt: r.createdAt.toISOString() })),
+    nextCursor,
+  };
 }

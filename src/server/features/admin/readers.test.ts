@@ -40,7 +40,7 @@ describe('admin readers, messages and settings API', () => {
       '"ok@example.com","Ann","2026-01-01T00:00:00.000Z","confirmed","home"',
       `"evil@example.com","'=cmd|"" /C calc""!A0","2026-01-02T00:00:00.000Z","unconfirmed","unknown"`,
     ]);
-    const list = (await agent.get('/api/admin/subscribers')).json();
+    const list = (await agent.get('/api/admin/subscribers')).json().items;
     expect(list).toHaveLength(3);
     expect(list.map((s: { email: string; state: string; source: string }) => [s.email, s.state, s.source])).toEqual([
       ['gone@example.com', 'unsubscribed', 'unknown'],
@@ -73,7 +73,7 @@ describe('admin readers, messages and settings API', () => {
 
   it('lists users with their roles', async () => {
     await createUser(t.database, { username: 'reader_one' });
-    const users = (await agent.get('/api/admin/users')).json();
+    const users = (await agent.get('/api/admin/users')).json().items;
     expect(users).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ username: 'reader_one', role: 'user', purchases: 0 }),
@@ -131,7 +131,7 @@ describe('admin readers, messages and settings API', () => {
         orderReference: `count-${i}`,
       })),
     );
-    const list = (await agent.get('/api/admin/users')).json() as Array<{ id: number; purchases: number }>;
+    const list = (await agent.get('/api/admin/users')).json().items as Array<{ id: number; purchases: number }>;
     expect(list.find((u) => u.id === buyer.id)?.purchases).toBe(2);
     expect(list.find((u) => u.id === idle.id)?.purchases).toBe(0);
   });

@@ -13,6 +13,7 @@ import { adminPostsRoutes } from './posts-routes';
 import { adminReadersRoutes } from './readers-routes';
 import { adminSettingsRoutes } from './settings-routes';
 import { adminSystemRoutes } from './system-routes';
+import { adminTaxReportCsvRoutes } from './tax-report-routes';
 
 /**
  * Routes of the admin domain, all under /api/admin. The admin check runs on every one of them at
@@ -44,5 +45,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ more?: FastifyPluginAsync[] }>
   await app.register(adminReadersRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminSystemRoutes);
+  await app.register(adminTaxReportCsvRoutes);
   for (const routes of more) await app.register(routes);
 };

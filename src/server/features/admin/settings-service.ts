@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { SiteSettings } from '@shared/schemas/admin';
+import type { SiteContent } from '@shared/schemas/site';
 import type { Db, DbOrTx } from '../../db/client';
 import { books } from '../../db/schema';
 import { getSetting, setSetting } from '../../platform/settings';
@@ -8,15 +9,13 @@ import { audit, type ActorId } from '../../platform/audit';
 import { getUpcomingBook } from '../books/service';
 import { asksToConfirm, setAsksToConfirm } from '../newsletter/service';
 
-const CONTENT_KEY = 'site.content';
+const CONTENT_KEY = 'site.content' as const;
 
-/** The stored site content: the editable fields below plus others (hero, excerpt) kept as they are. */
-type StoredContent = Omit<SiteSettings, 'teaserVideoId' | 'askSubscribersToConfirm'> & Record<string, unknown>;
 
 type SettingsAnswer = SiteSettings & { askSubscribersToConfirm: boolean };
 
 export async function readSiteSettings(db: DbOrTx): Promise<SettingsAnswer> {
-  const content = (await getSetting<StoredContent>(db, CONTENT_KEY)) ?? ({} as StoredContent);
+  const content: Partial<SiteContent> = (await getSetting(db, CONTENT_KEY)) ?? {};
   const upcoming = await getUpcomingBook(db);
   return {
     authorName: content.authorName ?? '',
@@ -42,7 +41,9 @@ export async function readSiteSettings(db: DbOrTx): Promise<SettingsAnswer> {
 export async function saveSiteSettings(db: Db, settings: SiteSettings, actorId: ActorId, now: Date): Promise<SettingsAnswer> {
   const { teaserVideoId, askSubscribersToConfirm, ...edits } = settings;
   await db.transaction(async (tx) => {
-    const current = (await getSetting<StoredContent>(tx, CONTENT_KEY)) ?? ({} as StoredContent);
+    // The fields edited here sit beside others (hero, excerpt) that the seed wrote and are kept as they are.
+    const current = await getSetting(tx, CONTENT_KEY);
+    if (!current) throw new Error('site.content is missing: the database has not been seeded');
     await setSetting(tx, CONTENT_KEY, { ...current, ...edits });
     const upcoming = await getUpcomingBook(tx);
     const videoChanged = upcoming && (upcoming.teaserVideoId ?? '') !== teaserVideoId;
@@ -51,7 +52,7 @@ export async function saveSiteSettings(db: Db, settings: SiteSettings, actorId: 
     }
     const changed = Object.keys(edits).filter(
       // jsonb reorders object keys, so compare structurally rather than as text.
-      (k) => !isDeepStrictEqual(current[k], edits[k as keyof typeof edits]),
+      (k) => !isDeepStrictEqual(current[k as keyof typeof edits], edits[k as keyof typeof edits]),
     );
     if (videoChanged) changed.push('teaserVideoId');
     // Kept under its own key: it is the newsletter's rule, not site content the public pages read.

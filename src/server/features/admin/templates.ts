@@ -7,6 +7,12 @@ export interface ShippedMailInput {
   title: string;
   format: string;
   orderReference: string;
+  tracking: { carrier: string; number: string; url: string | null } | null;
+}
+
+function trackingLines(tracking: ShippedMailInput['tracking']): string[] {
+  if (!tracking) return [];
+  return ['', `Carrier: ${tracking.carrier}`, `Tracking number: ${tracking.number}`, ...(tracking.url ? [`Track your parcel: ${tracking.url}`] : [])];
 }
 
 /** The buyer of a hardcover or paperback hears the day it leaves. */
@@ -19,6 +25,7 @@ export function orderShippedMail(input: ShippedMailInput): MailMessage {
       `Hello ${input.name},`,
       '',
       `Good news: your ${item} copy of ${input.title} (order ${input.orderReference}) has been dispatched today.`,
+      ...trackingLines(input.tracking),
       '',
       'Thank you for reading.',
     ].join('\n'),

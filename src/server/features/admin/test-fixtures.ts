@@ -10,6 +10,7 @@ export async function insertBook(t: TestApp, fields: Partial<typeof books.$infer
     .insert(books)
     .values({
       title: `Fixture Book ${counter}`,
+      slug: `fixture-book-${counter}`,
       coverImage: '/images/covers/x.svg',
       tagline: 'A tagline',
       synopsis: 'A synopsis of some length.',

@@ -30,6 +30,10 @@ export const LIMITS = {
   forgotPerAccountIp: { max: 3, windowMs: 60 * MINUTE },
   forgotPerAccount: { max: 10, windowMs: 60 * MINUTE },
   currentPasswordFailuresPerUser: { max: 10, windowMs: 15 * MINUTE },
+  // Emailed sign-in links (decision 0084): counted like reset requests, one step after another.
+  loginLinkPerIp: { max: 10, windowMs: 15 * MINUTE },
+  loginLinkPerAccountIp: { max: 3, windowMs: 60 * MINUTE },
+  loginLinkPerAccount: { max: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /** The wait before checking a password for an account past its failure limit: 3 s, one more per further limit's worth, at most 10 s. */
@@ -51,6 +55,9 @@ export const keys = {
   forgotAccountIp: (email: string, ip: string) => `forgot:acctip:${email.toLowerCase()}:${ip}`,
   forgotAccount: (email: string) => `forgot:acct:${email.toLowerCase()}`,
   currentPassword: (userId: number) => `chpw:user:${userId}`,
+  loginLinkIp: (ip: string) => `loginlink:ip:${ip}`,
+  loginLinkAccountIp: (email: string, ip: string) => `loginlink:acctip:${email.toLowerCase()}:${ip}`,
+  loginLinkAccount: (email: string) => `loginlink:acct:${email.toLowerCase()}`,
 };
 
 export function tooManyRequests(reply: FastifyReply, message: string, retryAfterMs: number): AppError {
@@ -68,6 +75,7 @@ export const limitMessages = {
   forgot: (ms: number) => `Too many password reset requests. Please wait ${minutesText(ms)} and try again.`,
   currentPassword: (ms: number) =>
     `Too many wrong current passwords. Please wait ${minutesText(ms)} and try again.`,
+  loginLink: (ms: number) => `Too many sign-in link requests. Please wait ${minutesText(ms)} and try again.`,
 };
 
 // The Redis counter reports reset times on the wall clock; bound the wait to one window either way.

@@ -59,7 +59,7 @@ describe('sign-in, sessions and sign-out', () => {
     expect(ratio).toBeLessThan(2);
   });
 
-  it('validates the login form with the SPEC messages', async () => {
+  it('validates the login form with the login form messages', async () => {
     const agent = new TestAgent(t.app);
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ username: '', password: 'x' }, 'username', 'Username or email is required'],

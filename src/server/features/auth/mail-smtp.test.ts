@@ -1,47 +1,26 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../platform/mail';
 import { createTestApp, createUser, signedInAgent, TestAgent, type TestApp } from '../../test/helpers';
+import { startSmtpCapture, type ReceivedMail, type SmtpCapture } from '../../test/smtp-capture';
 import { parseResetLink, waitForOutbox } from './test-support';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-const decodeQuotedPrintable = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-
 describe('account mail over real SMTP', () => {
-  const inbox: Received[] = [];
-  let server: SMTPServer;
+  let inbox: ReceivedMail[];
+  let smtp: SmtpCapture;
   let t: TestApp;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (c: Buffer) => (raw += c.toString()));
-        stream.on('end', () => {
-          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: decodeQuotedPrintable(raw) });
-          callback();
-        });
-      },
-    });
-    const port = await new Promise<number>((resolve) =>
-      server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port)),
-    );
+    smtp = await startSmtpCapture();
+    inbox = smtp.inbox;
     t = await createTestApp({
       seed: false,
       env: { PUBLIC_URL: 'http://127.0.0.1:4999' },
-      mailTransport: smtpTransport(`smtp://127.0.0.1:${port}`),
+      mailTransport: smtpTransport(smtp.url),
     });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((r) => server.close(() => r()));
+    await smtp.close();
   });
 
   it('delivers the reset link; following it resets the password; the change notice follows', async () => {

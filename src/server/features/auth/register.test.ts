@@ -77,7 +77,7 @@ describe('POST /api/users/register', () => {
     [{ displayName: 'Ada\u0001 L' }, 'displayName', CONTROL_CHARACTERS_MESSAGE],
     [{ displayName: 'Ada\nL' }, 'displayName', CONTROL_CHARACTERS_MESSAGE],
     [{ displayName: 'Ada L\ufffe' }, 'displayName', CONTROL_CHARACTERS_MESSAGE],
-  ])('validates %o with the SPEC message', async (patch, field, message) => {
+  ])('validates %o with the register form message', async (patch, field, message) => {
     const res = await new TestAgent(t.app).post('/api/users/register', { ...valid, username: 'v1', email: 'v1@example.com', ...patch });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { [field]: message } });

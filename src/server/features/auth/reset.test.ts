@@ -168,7 +168,7 @@ describe('forgot and reset password', () => {
     ['UPPERCASE1!', 'Password must contain at least one lowercase letter'],
     ['NoNumbers!!', 'Password must contain at least one number'],
     ['NoSpecial123', 'Password must contain at least one special character'],
-  ])('refuses %j with the SPEC 5 message', async (newPassword, message) => {
+  ])('refuses %j with the reset form message', async (newPassword, message) => {
     const res = await reset({ email: 'x@example.com', token: 'whatever', newPassword });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, fields: { newPassword: message } });

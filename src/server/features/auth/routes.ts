@@ -47,10 +47,11 @@ const plugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = database;
   const now = () => clock.now().getTime();
 
-  // The reset link carries its token in the query string; never leak it to another site as a Referer.
+  // The reset and sign-in links carry their token in the query string; never leak it to another site as a Referer.
   app.addHook('onSend', async (request, reply) => {
     const path = request.url.split('?')[0].replace(/\/+$/, '');
-    if (path === '/reset-password') reply.header('Referrer-Policy', 'no-referrer');
+    // A free book's confirmation page (decision 0097) carries its token the same way.
+    if (path === '/reset-password' || path === '/login-link' || /^\/free\/[^/]+\/confirm$/i.test(path)) reply.header('Referrer-Policy', 'no-referrer');
   });
 
   // Forgot-password work for known addresses runs after the answer; close() waits for it.

@@ -1,10 +1,14 @@
 /** Registration and sign-in: account rules, duplicate checks and constant-time failure answers. */
 import { eq, isNull, or, sql } from 'drizzle-orm';
-import type { Role } from '@shared/constants';
+import { LOGIN_LINK_VALIDITY_MS, type Role } from '@shared/constants';
+import type { LoginLinkReturnTo } from '@shared/schemas/login-link';
 import type { RegisterInput } from '@shared/schemas/auth';
 import { normalizeUsername, usernameScriptProblem, usernameSkeleton } from '@shared/usernames';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { loginLinks, users } from '../../db/schema';
+import { sha256 } from '../../platform/crypto';
+import { siteUrl } from './templates';
 import { AppError, badRequest, conflict } from '../../platform/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
@@ -36,7 +40,7 @@ const SKELETON_BATCH = 500;
  * or from ADMIN_USERNAME. Runs before each sign-up's look-alike check; once all are filled it is one
  * indexed query that finds nothing.
  */
-async function fillMissingSkeletons(db: Db): Promise<void> {
+async function fillMissingSkeletons(db: DbOrTx): Promise<void> {
   for (;;) {
     const rows = await db
       .select({ id: users.id, username: users.username })
@@ -101,7 +105,7 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<{ id: 
 }
 
 export interface LoginAccount {
-  row: { id: number; role: string; passwordHash: string } | null;
+  row: { id: number; role: string; passwordHash: string | null } | null;
   /** The counter key for this account: the user id when one matched, else the name as typed. */
   accountKey: string;
 }
@@ -124,7 +128,120 @@ export async function findLoginAccount(db: Db, identifier: string): Promise<Logi
  * the answer nor its timing tells them apart.
  */
 export async function verifyLogin(account: LoginAccount, password: string): Promise<{ id: number; role: Role } | null> {
-  if (!account.row) return verifyAgainstDummy(password).then(() => null);
+  // An account made by an emailed link has no password yet: no password signs in to it, and the same
+  // hashing work is spent, so the answer does not tell that account apart either.
+  if (!account.row?.passwordHash) return verifyAgainstDummy(password).then(() => null);
   const ok = await verifyPassword(account.row.passwordHash, password);
   return ok ? { id: account.row.id, role: account.row.role as Role } : null;
+}
+
+/** The username a passwordless account starts with: the address's local part, in the allowed letters. */
+export function usernameFromEmail(email: string): string {
+  const local = email.split('@')[0] ?? '';
+  // Accents dropped (é -> e), anything outside the username alphabet removed; 30 leaves room for a suffix.
+  const base = local
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_.-]/g, '')
+    .replace(/^[.-]+|[.-]+$/g, '')
+    .slice(0, 30);
+  return base || 'reader';
+}
+
+const NAME_ATTEMPTS = 8;
+
+/**
+ * Creates an account with no password for an address that proved itself by using an emailed link (decision
+ * 0084). Its username comes from the address (a number is added while that name, or a look-alike, is taken);
+ * the reader can set a password later in Account Details. When an account already holds the address (a race
+ * with another sign-up), that account is returned instead. Joins the caller's transaction.
+ */
+export async function createPasswordlessAccount(db: DbOrTx, email: string, random: () => number = Math.random): Promise<{ id: number; role: Role }> {
+  const base = usernameFromEmail(email);
+  await fillMissingSkeletons(db);
+  for (let attempt = 0; attempt < NAME_ATTEMPTS; attempt += 1) {
+    const username = attempt === 0 ? base : `${base}${100 + Math.floor(random() * 9900)}`;
+    const skeleton = usernameSkeleton(username);
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(sql`lower(${users.username}) = lower(${username})`, eq(users.usernameSkeleton, skeleton)))
+      .limit(1);
+    if (taken) continue;
+    const [row] = await db
+      .insert(users)
+      .values({ username, email, passwordHash: null, usernameSkeleton: skeleton })
+      .onConflictDoNothing()
+      .returning({ id: users.id, role: users.role });
+    if (row) return { id: row.id, role: row.role as Role };
+    const existing = await findAccountByEmail(db, email);
+    if (existing) return existing;
+  }
+  throw new AppError('USERNAME_UNAVAILABLE', 409, 'Could not choose a username for this address. Please register instead.');
+}
+
+/** The account holding this address (any case), or null. */
+export async function findAccountByEmail(db: DbOrTx, email: string): Promise<{ id: number; role: Role } | null> {
+  const [row] = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row ? { id: row.id, role: row.role as Role } : null;
+}
+
+/**
+ * A new username for the caller's account (a link-made account starts with one taken from its address,
+ * decision 0084): the sign-up rules apply, and a name taken, or passing for a taken one, is refused the same way.
+ */
+export async function changeUsername(db: Db, userId: number, requested: string): Promise<string> {
+  const username = normalizeUsername(requested);
+  const scriptProblem = usernameScriptProblem(username);
+  if (scriptProblem) throw badRequest(scriptProblem, { username: scriptProblem });
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username}) and ${users.id} <> ${userId}`)
+    .limit(1);
+  if (taken) throw duplicateError('username');
+  const skeleton = usernameSkeleton(username);
+  await fillMissingSkeletons(db);
+  const [alike] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.usernameSkeleton} = ${skeleton} and ${users.id} <> ${userId}`)
+    .limit(1);
+  if (alike) throw duplicateError('username');
+  try {
+    await db.update(users).set({ username, usernameSkeleton: skeleton }).where(eq(users.id, userId));
+  } catch (error) {
+    if (uniqueViolation(error)) throw duplicateError('username');
+    throw error;
+  }
+  return username;
+}
+
+export const hashLoginLinkToken = (token: string) => sha256(`login-link:${token}`);
+
+/** The page a sign-in mail links to: it shows a "Sign in" button and changes nothing by being opened. */
+export function loginLinkUrl(deps: Pick<AppDeps, 'config'>, token: string, returnTo?: LoginLinkReturnTo): string {
+  const params = new URLSearchParams({ token });
+  if (returnTo) params.set('returnTo', returnTo);
+  return `${siteUrl(deps)}/login-link?${params.toString()}`;
+}
+
+/**
+ * Stores a fresh sign-in link (decision 0084) for `email` inside the caller's transaction and returns its
+ * address. The sign-in mail uses it, and so does a feature whose own mail carries the link (an approved
+ * review copy). With `createAccount` the link, once used, makes a passwordless account for a new address.
+ */
+export async function issueLoginLink(
+  deps: Pick<AppDeps, 'clock' | 'random' | 'config'>,
+  tx: DbOrTx,
+  email: string,
+  options: { createAccount: boolean; returnTo?: LoginLinkReturnTo },
+): Promise<string> {
+  const token = deps.random.token(32);
+  const expiresAt = new Date(deps.clock.now().getTime() + LOGIN_LINK_VALIDITY_MS);
+  await tx.insert(loginLinks).values({ tokenHash: hashLoginLinkToken(token), email, createAccount: options.createAccount, expiresAt });
+  return loginLinkUrl(deps, token, options.returnTo);
 }

@@ -52,3 +52,25 @@ export function passwordChangedMail(to: string, name: string, when: Date, siteUr
     html: layout('Your password was changed', paragraphs),
   };
 }
+
+/** The emailed sign-in link (decision 0084); a new reader's mail says the link also creates the account. */
+export function loginLinkMail(to: string, link: string, newReader: boolean): MailMessage {
+  const paragraphs = newReader
+    ? [
+        'Hello,',
+        `Use the button below to create your ${SITE} account and sign in. You do not need a password: you can set one later in Account Details.`,
+        'The link is valid for 15 minutes and works once. If you did not ask for it, you can ignore this mail and no account will be made.',
+      ]
+    : [
+        'Hello,',
+        `Someone (hopefully you) asked to sign in to your ${SITE} account with a link.`,
+        'The link below is valid for 15 minutes and works once. If you did not ask for it, you can ignore this mail.',
+      ];
+  return {
+    to,
+    kind: 'login-link',
+    subject: `Your sign-in link for ${SITE}`,
+    text: `${paragraphs.join('\n\n')}\n\nSign in: ${link}\n\n${SITE}\n`,
+    html: layout('Sign in to your account', paragraphs, { label: 'Sign In', href: link }),
+  };
+}

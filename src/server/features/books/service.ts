@@ -1,10 +1,10 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, isNotNull, or } from 'drizzle-orm';
 import type { Book } from '@shared/schemas/books';
 import type { PurchaseFormat } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { bookPrices, books } from '../../db/schema';
 
-/** The public columns of a book (SPEC 3), shared by every query that answers with a book. */
+/** The public columns of a book (docs/PRODUCT.md, Data), shared by every query that answers with a book. */
 export const bookColumns = {
   id: books.id,
   title: books.title,
@@ -15,7 +15,21 @@ export const bookColumns = {
   publisher: books.publisher,
   featured: books.featured,
   includeEbookWithPrint: books.includeEbookWithPrint,
+  slug: books.slug,
+  series: books.series,
+  seriesNumber: books.seriesNumber,
 };
+
+/**
+ * A book is published, listed in the catalogue and sold, when it is the featured book or the author gave
+ * it a release date (on pre-order, or out): the rule checkout sells by (pre-orders' saleState).
+ */
+export const isPublished = or(eq(books.featured, true), isNotNull(books.releaseAt));
+
+export async function countPublishedBooks(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(books).where(isPublished);
+  return Number(row.n);
+}
 
 export async function listBooks(db: DbOrTx): Promise<Book[]> {
   return db.select(bookColumns).from(books).orderBy(desc(books.featured), asc(books.id));

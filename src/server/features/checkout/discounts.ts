@@ -18,7 +18,7 @@ import { uniqueViolation } from '../../platform/db-errors';
 import { isFirstDelivery } from './payment-events';
 import { AppError, conflict, notFound } from '../../platform/errors';
 
-type DiscountRow = typeof discountCodes.$inferSelect;
+export type DiscountRow = typeof discountCodes.$inferSelect;
 type DiscountBody = z.output<typeof discountInputSchema>;
 
 const refused = (message: string) => new AppError('DISCOUNT_REFUSED', 400, message, { discountCode: message });
@@ -41,6 +41,22 @@ export function toDiscount(row: DiscountRow): Discount {
 const findByCode = async (db: DbOrTx, code: string) =>
   (await db.select().from(discountCodes).where(sql`lower(${discountCodes.code}) = lower(${code})`).limit(1))[0];
 
+/** A code that exists and may be used now, whatever it is used on; anything else is refused with its message. */
+export async function usableCode(db: DbOrTx, code: string, now: Date): Promise<DiscountRow> {
+  const row = await findByCode(db, code);
+  if (!row) throw refused(DISCOUNT_REFUSALS.unknown);
+  if (!row.active) throw refused(DISCOUNT_REFUSALS.inactive);
+  if (row.expiresAt && row.expiresAt <= now) throw refused(DISCOUNT_REFUSALS.expired);
+  if (row.maxRedemptions != null && row.redemptions >= row.maxRedemptions) throw refused(DISCOUNT_REFUSALS.exhausted);
+  return row;
+}
+
+export const appliesTo = (row: DiscountRow, format: string) => !row.formats || row.formats.includes(format);
+
+/** The refusal of a code that applies to none of these formats. */
+export const inapplicable = (formats: string[]) =>
+  refused(DISCOUNT_REFUSALS.inapplicable(formats.map((f) => formatLabel(f).toLowerCase()).join(' or the ')));
+
 export interface PricedCheckout {
   amount: number;
   originalAmount: number | null;
@@ -58,14 +74,8 @@ export async function priceWithDiscount(
   input: { format: string; price: number; code: string | undefined; now: Date },
 ): Promise<PricedCheckout> {
   if (!input.code) return { amount: input.price, originalAmount: null, discountCodeId: null, discountCode: null };
-  const row = await findByCode(db, input.code);
-  if (!row) throw refused(DISCOUNT_REFUSALS.unknown);
-  if (!row.active) throw refused(DISCOUNT_REFUSALS.inactive);
-  if (row.expiresAt && row.expiresAt <= input.now) throw refused(DISCOUNT_REFUSALS.expired);
-  if (row.maxRedemptions != null && row.redemptions >= row.maxRedemptions) throw refused(DISCOUNT_REFUSALS.exhausted);
-  if (row.formats && !row.formats.includes(input.format)) {
-    throw refused(DISCOUNT_REFUSALS.inapplicable(formatLabel(input.format).toLowerCase()));
-  }
+  const row = await usableCode(db, input.code, input.now);
+  if (!appliesTo(row, input.format)) throw inapplicable([input.format]);
   return {
     amount: discountedPrice(input.price, row),
     originalAmount: input.price,

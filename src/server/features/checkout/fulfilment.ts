@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { DEFAULT_MAX_DOWNLOADS, isDigitalFormat } from '@shared/constants';
-import { books, checkoutSessions, purchaseCustomerInfo, purchases, users } from '../../db/schema';
+import { books, checkoutSessions, orders, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';
 import type { PaymentEvent } from '../../platform/payments';
 import { DiscountRanOutError, discountCodeName, redeemDiscount, settleRanOutCheckout } from './discounts';
@@ -10,6 +10,7 @@ import { addIncludedEditions } from '../library/service';
 import { giftPurchaseFields, recordGift } from '../gifts/service';
 import { isFirstDelivery } from './payment-events';
 import { receiptMail } from './templates';
+import { fulfilOrder, orderOfSession } from './order-fulfilment';
 
 export type FulfilmentOutcome =
   | 'fulfilled'
@@ -72,7 +73,10 @@ export async function handlePaymentEvent(
       log.warn({ checkoutId: c.checkoutId }, 'payment event for an unknown checkout session');
       return { outcome: 'unknown-session' as const };
     }
-    if (c.amount !== session.amount || (c.currency ?? '').toUpperCase() !== session.currency.toUpperCase()) {
+    const order = await orderOfSession(tx, session.id);
+    // Stripe Tax adds its tax on top when prices exclude tax: the paid amount is ours plus that tax.
+    const addedTax = order && !order.pricesIncludeTax && session.provider === 'stripe' ? (c.taxAmount ?? 0) : 0;
+    if (c.amount !== session.amount + addedTax || (c.currency ?? '').toUpperCase() !== session.currency.toUpperCase()) {
       log.error(
         { checkoutId: session.id, paid: c.amount, currency: c.currency, expected: session.amount },
         'paid amount or currency does not match the server price; not fulfilled',
@@ -89,6 +93,17 @@ export async function handlePaymentEvent(
     // Counted on payment; a code used up meanwhile rolls the whole fulfilment back (decision 0050).
     if (session.discountCodeId && !(await redeemDiscount(tx, session.discountCodeId))) {
       throw new DiscountRanOutError({ ...session, paymentId: c.paymentId ?? null });
+    }
+
+    if (order) {
+      if (session.provider === 'stripe' && c.taxAmount) {
+        // The tax Stripe computed is the order's tax (decision 0080), whether inside the prices or on top.
+        await tx.update(orders).set({ tax: c.taxAmount, total: session.amount + addedTax }).where(eq(orders.id, order.id));
+        Object.assign(order, { tax: c.taxAmount, total: session.amount + addedTax });
+      }
+      const { purchaseIds } = await fulfilOrder(deps, tx, session, order, c, await discountCodeName(tx, session.discountCodeId), now);
+      log.info({ checkoutId: session.id, orderId: order.id, purchaseIds, source }, 'order fulfilled');
+      return { outcome: 'fulfilled' as const, purchaseId: purchaseIds[0], orderReference: order.reference, format: 'basket' };
     }
 
     const digital = isDigitalFormat(session.format);

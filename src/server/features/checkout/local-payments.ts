@@ -3,7 +3,7 @@
  * payment goes through the same fulfilment as a Stripe webhook.
  */
 import { and, eq } from 'drizzle-orm';
-import { type PaymentResult, type ShippingAddress, SHIPPING_ADDRESS_REQUIRED, storedAddress } from '@shared/schemas/checkout';
+import { type PaymentResult, REPEAT_PURCHASE_MESSAGES, type ShippingAddress, SHIPPING_ADDRESS_REQUIRED, storedAddress } from '@shared/schemas/checkout';
 import { DISCOUNT_REFUSALS } from '@shared/schemas/discounts';
 import type { AppDeps } from '../../deps';
 import { checkoutSessions } from '../../db/schema';
@@ -12,6 +12,9 @@ import { LocalPaymentProvider } from '../../platform/payments';
 import { handlePaymentEvent } from './fulfilment';
 import { completionRedirect, getPaymentSession } from './service';
 import { alreadyOwned } from './repeat-purchases';
+import { LINE_PROBLEMS } from './basket';
+import { orderItemLines } from './order-fulfilment';
+import { isDigitalFormat } from '@shared/constants';
 import { ownsFormat } from '../library/service';
 import type { DbOrTx } from '../../db/client';
 
@@ -42,6 +45,20 @@ async function closeOpenSession(db: DbOrTx, sessionId: string) {
     .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
 }
 
+/**
+ * A digital format of this checkout the reader came to own since it started (another tab, a gift), named
+ * as the refusal names it; null when there is none.
+ */
+async function ownedLine(db: DbOrTx, userId: number, session: Awaited<ReturnType<typeof getPaymentSession>>): Promise<string | null> {
+  if (!session.lines) {
+    return session.digital && (await ownsFormat(db, userId, session.book.id, session.format)) ? REPEAT_PURCHASE_MESSAGES.alreadyOwned : null;
+  }
+  for (const line of await orderItemLines(db, session.id)) {
+    if (isDigitalFormat(line.format) && (await ownsFormat(db, userId, line.bookId, line.format))) return LINE_PROBLEMS.owned(line.description);
+  }
+  return null;
+}
+
 export async function payLocalSession(
   deps: AppDeps,
   userId: number,
@@ -55,15 +72,14 @@ export async function payLocalSession(
   if (session.status === 'cancelled' || session.status === 'expired') {
     throw new AppError('CHECKOUT_CLOSED', 409, 'This checkout was cancelled. Please start your purchase again.');
   }
-  const ownedMeanwhile =
-    session.status === 'open' && session.digital && !row.gift && (await ownsFormat(deps.database.db, userId, session.book.id, session.format));
+  const ownedMeanwhile = session.status === 'open' && !row.gift ? await ownedLine(deps.database.db, userId, session) : null;
   if (ownedMeanwhile) {
     // Bought meanwhile through another checkout (another tab): this one is closed, nothing is charged.
     await closeOpenSession(deps.database.db, session.id);
     // Unless what made it owned was this very checkout, paid by a concurrent request (a double click, or
     // two instances behind the proxy): that reader sees the same confirmation as the request that paid.
     const current = await getPaymentSession(deps.database.db, userId, session.id, deps.clock.now());
-    if (current.status !== 'completed') throw alreadyOwned();
+    if (current.status !== 'completed') throw session.lines ? new AppError(alreadyOwned().code, 409, ownedMeanwhile) : alreadyOwned();
     return paymentResult(current);
   }
   if (session.status === 'open') {

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/schemas/common';
 import { checkoutRequestSchema, checkoutResponseSchema, paymentResultSchema, myFormatsResponseSchema, paymentSessionParams, paymentSessionSchema, payRequestSchema, storeFormatsResponseSchema } from '@shared/schemas/checkout';
 import { quoteRoutes } from './discount-routes';
+import { basketRoutes } from './basket-routes';
 import { cancelLocalSession, payLocalSession } from './local-payments';
 import { defineReconcileJob } from './reconcile';
 import { createCheckout, getPaymentSession, listMyFormats, listStoreFormats } from './service';
 import { stripeWebhookRoutes } from './webhook-routes';
+import { requireUser } from '../../platform/sessions';
 
 /** Routes of the checkout domain: formats and prices, starting a payment, the local payment page API. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +39,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return listMyFormats(db, request.auth!.userId, app.deps.clock.now());
+      return listMyFormats(db, requireUser(request).userId, app.deps.clock.now());
     },
   );
 
@@ -53,7 +55,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutResponseSchema, ...errors, 502: errorSchema },
       },
     },
-    async (request) => createCheckout(app.deps, request.auth!.userId, request.body),
+    async (request) => createCheckout(app.deps, requireUser(request).userId, request.body),
   );
 
   app.get(
@@ -69,7 +71,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return getPaymentSession(db, request.auth!.userId, request.params.sessionId, app.deps.clock.now());
+      return getPaymentSession(db, requireUser(request).userId, request.params.sessionId, app.deps.clock.now());
     },
   );
 
@@ -86,7 +88,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentResultSchema, ...errors, 410: errorSchema },
       },
     },
-    async (request) => payLocalSession(app.deps, request.auth!.userId, request.params.sessionId, request.body?.shippingAddress),
+    async (request) => payLocalSession(app.deps, requireUser(request).userId, request.params.sessionId, request.body?.shippingAddress),
   );
 
   app.post(
@@ -100,9 +102,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentResultSchema, ...errors },
       },
     },
-    async (request) => cancelLocalSession(app.deps, request.auth!.userId, request.params.sessionId),
+    async (request) => cancelLocalSession(app.deps, requireUser(request).userId, request.params.sessionId),
   );
 
   await app.register(stripeWebhookRoutes);
   await app.register(quoteRoutes);
+  await app.register(basketRoutes);
 };

@@ -7,12 +7,14 @@ import { checkoutSessions, books, digitalAssets, discountCodes, purchaseCustomer
 import type { DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { getBook, getFeaturedBook, getPrice, listPrices } from '../books/service';
+import type { Book } from '@shared/schemas/books';
 import { getSetting } from '../../platform/settings';
 import { priceWithDiscount } from './discounts';
 import { includesEbook } from './included-ebook';
 import { hasPdfEdition } from '../library/service';
 import { prepareGift } from '../gifts/service';
 import { saleState } from '../pre-orders/service';
+import { orderLinesOf, orderOfSession, orderTaxAndShipping } from './order-fulfilment';
 import { answerRepeatedIntent, assertNotRepeat, checkoutInProgress, findIntentSession } from './repeat-purchases';
 
 // What other features may use of this one (their only way in).
@@ -25,19 +27,15 @@ export { listMyFormats } from './repeat-purchases';
 /** How long a started checkout stays payable (Stripe accepts 30 minutes to 24 hours). */
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
 
-interface FormatContent {
-  id: string;
-  title: string;
-  features: string[];
-  buttonText: string;
-}
-
-/** The purchase section: the display text the author keeps in 'site.formats', priced by the server. */
-export async function listStoreFormats(db: DbOrTx): Promise<StoreFormatsResponse> {
-  const book = await getFeaturedBook(db);
+/**
+ * The purchase section: the display text the author keeps in 'site.formats', priced by the server. The
+ * home page's is the featured book's; a catalogue page passes its own book.
+ */
+export async function listStoreFormats(db: DbOrTx, forBook?: Book): Promise<StoreFormatsResponse> {
+  const book = forBook ?? (await getFeaturedBook(db));
   if (!book) return { book: null, formats: [] };
   const [content, prices, pdf] = await Promise.all([
-    getSetting<FormatContent[]>(db, 'site.formats'),
+    getSetting(db, 'site.formats'),
     listPrices(db, book.id),
     hasPdfEdition(db, book.id),
   ]);
@@ -82,7 +80,7 @@ export async function createCheckout(
   }
   const book = await getBook(db, input.bookId);
   if (!book) throw notFound('Book not found');
-  // Only the featured book is on sale (SPEC 3), and a book the admin put on pre-order; others may have
+  // Only the featured book is on sale (docs/PRODUCT.md, Book form), and a book the admin put on pre-order; others may have
   // prices ready for the day they are.
   const sale = await saleState(db, book.id, clock.now());
   if (!sale.onSale) throw notAvailable('The book is currently not available for purchase');
@@ -203,6 +201,8 @@ export async function getPaymentSession(db: DbOrTx, userId: number, sessionId: s
     .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.userId, userId)))
     .limit(1);
   if (!row) throw notFound('Checkout session not found');
+  const order = await orderOfSession(db, row.id);
+  const lines = order ? await orderLinesOf(db, order.id) : null;
   return {
     id: row.id,
     status: row.status as PaymentSession['status'],
@@ -211,21 +211,24 @@ export async function getPaymentSession(db: DbOrTx, userId: number, sessionId: s
     amount: row.amount,
     currency: row.currency,
     displayPrice: formatPrice(row.amount),
-    digital: isDigitalFormat(row.format),
+    // A basket with one print line is shipped, so the page asks for an address.
+    digital: lines ? lines.every((l) => isDigitalFormat(l.format)) : isDigitalFormat(row.format),
     expiresAt: row.expiresAt.toISOString(),
     book: { id: row.bookId, title: row.title, coverImage: row.coverImage },
     customerEmail: row.email,
-    orderReference: row.orderReference ?? null,
+    orderReference: order ? (order.paidAt ? order.reference : null) : (row.orderReference ?? null),
     originalAmount: row.originalAmount,
     displayOriginalPrice: row.originalAmount == null ? null : formatPrice(row.originalAmount),
     discountCode: row.discountCode ?? null,
     gift: row.gift ? { recipientName: row.gift.recipientName, recipientEmail: row.gift.recipientEmail, sendAt: row.gift.sendAt } : null,
     shippingAddress: addressLines(row.shippingAddress),
     availableAt: row.releaseAt && row.releaseAt > now ? row.releaseAt.toISOString() : null,
+    ...(lines ? { lines } : {}),
+    ...(order ? await orderTaxAndShipping(db, order) : {}),
   };
 }
 
-/** Where the browser goes after a checkout completes. */
-export function completionRedirect(session: { id: string; format: string }): string {
-  return isDigitalFormat(session.format) ? '/profile#library' : `/pay/${session.id}`;
+/** Where the browser goes after a checkout completes: a basket order's confirmation lists its lines. */
+export function completionRedirect(session: { id: string; format: string; lines?: unknown[] }): string {
+  return isDigitalFormat(session.format) && !session.lines ? '/profile#library' : `/pay/${session.id}`;
 }

@@ -120,6 +120,23 @@ export function refundMail(input: RefundMailInput): MailMessage {
   };
 }
 
+/** Part of an order given back (decision 0082): the order and everything in it stays with the reader. */
+export function partialRefundMail(input: RefundMailInput): MailMessage {
+  return {
+    to: input.to,
+    subject: `Part of your order ${input.orderReference} has been refunded`,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `${formatPrice(input.price)} of your order ${input.orderReference} (${input.title}, ${formatLabel(input.format)}) has been refunded and is on its`,
+      'way back to you; it may take a few days to appear on your statement.',
+      '',
+      'The rest of the order is unchanged and stays in your library.',
+    ].join('\n'),
+    kind: 'partial-refund',
+  };
+}
+
 /** A payment refunded at once because its discount code ran out meanwhile (decision 0050). */
 export function discountRanOutMail(to: string): MailMessage {
   return {

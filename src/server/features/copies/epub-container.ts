@@ -94,3 +94,65 @@ export async function storedSpine(files: FileStore, key: string): Promise<Array<
   const items = new Map(manifestItems(opf).map((item) => [item.id, item]));
   return spineRefs(opf).map((ref) => ({ id: ref.idref, path: resolveHref(opfPath, items.get(ref.idref)?.href ?? '') }));
 }
+
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Labels and targets of the EPUB 3 navigation document's "toc" nav, in order. */
+function navEntries(nav: string): Array<{ href: string; label: string }> {
+  const toc = /<(?:\w+:)?nav\b[^>]*epub:type\s*=\s*["'][^"']*\btoc\b[^"']*["'][^>]*>([\s\S]*?)<\/(?:\w+:)?nav>/.exec(nav)?.[1] ?? '';
+  return [...toc.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)].map((m) => ({ href: attr(m[1], 'href'), label: stripTags(m[2]) }));
+}
+
+/** The same from an EPUB 2 NCX: every navPoint's label and content src, in document order. */
+function ncxEntries(ncx: string): Array<{ href: string; label: string }> {
+  return [...ncx.matchAll(/<navLabel>\s*<text>([\s\S]*?)<\/text>\s*<\/navLabel>\s*<content\b([^>]*)\/?>/g)].map((m) => ({
+    href: attr(m[2], 'src'),
+    label: stripTags(m[1]),
+  }));
+}
+
+/**
+ * A stored EPUB's chapters as a reader sees them in its contents: each spine item the table of contents
+ * points at, in spine order, with the first label that names it. `index` is the item's place in the
+ * spine, which is how the web reader says where it is. A book without a table of contents gives its
+ * linear spine items, named by their first heading.
+ */
+export async function storedContents(files: FileStore, key: string): Promise<Array<{ index: number; path: string; title: string }>> {
+  const entries = await readStoredEpub(files, key);
+  const opfPath = packagePath(entries);
+  if (!opfPath || !entries[opfPath]) return [];
+  const opf = utf8(entries[opfPath]);
+  const manifest = manifestItems(opf);
+  const byId = new Map(manifest.map((item) => [item.id, item]));
+  const spine = spineRefs(opf).map((ref) => resolveHref(opfPath, byId.get(ref.idref)?.href ?? ''));
+  const placeOf = new Map(spine.map((entryPath, index) => [entryPath, index]));
+
+  const navItem = manifest.find((item) => item.properties.split(/\s+/).includes('nav'));
+  const ncxItem = manifest.find((item) => item.mediaType === 'application/x-dtbncx+xml');
+  const tocItem = navItem ?? ncxItem;
+  const labels = new Map<number, string>();
+  if (tocItem) {
+    const tocPath = resolveHref(opfPath, tocItem.href);
+    const doc = entries[tocPath] ? utf8(entries[tocPath]) : '';
+    for (const { href, label } of navItem ? navEntries(doc) : ncxEntries(doc)) {
+      const index = placeOf.get(resolveHref(tocPath, href));
+      if (index !== undefined && label && !labels.has(index)) labels.set(index, label);
+    }
+  }
+  if (labels.size > 0) return [...labels].sort((a, b) => a[0] - b[0]).map(([index, title]) => ({ index, path: spine[index], title }));
+  return spine.flatMap((entryPath, index) => {
+    const doc = entries[entryPath] ? utf8(entries[entryPath]) : '';
+    const heading = /<h[1-3]\b[^>]*>([\s\S]*?)<\/h[1-3]>/.exec(doc)?.[1];
+    const title = heading ? stripTags(heading) : '';
+    return title ? [{ index, path: entryPath, title }] : [];
+  });
+}

@@ -11,6 +11,7 @@ import {
 } from '@shared/schemas/copies';
 import { adminCopiesRoutes } from './admin-routes';
 import { addDevice, listDevices, removeDevice, senderAddress, sendToKindle, sendsToday } from './kindle-service';
+import { requireUser } from '../../platform/sessions';
 
 /** Routes of the copies domain: the reader's Kindle addresses and Send to Kindle; the admin's trace. */
 export const copiesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +30,7 @@ export const copiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const userId = request.auth!.userId;
+      const userId = requireUser(request).userId;
       return {
         devices: await listDevices(db, userId),
         senderAddress: senderAddress(app.deps.config.MAIL_FROM),
@@ -51,7 +52,7 @@ export const copiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: kindleDeviceSchema, 409: errorSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await addDevice(db, request.auth!.userId, request.body.address, app.deps.clock.now())),
+    async (request, reply) => reply.status(201).send(await addDevice(db, requireUser(request).userId, request.body.address, app.deps.clock.now())),
   );
 
   app.delete(
@@ -61,7 +62,7 @@ export const copiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['copies'], summary: 'Remove a saved Kindle address', params: idParam, response: { 200: successMessageSchema, ...errors } },
     },
     async (request) => {
-      await removeDevice(db, request.auth!.userId, request.params.id);
+      await removeDevice(db, requireUser(request).userId, request.params.id);
       return { success: true, message: 'Kindle address removed' };
     },
   );
@@ -81,7 +82,7 @@ export const copiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { sendId } = await sendToKindle(app.deps, {
-        userId: request.auth!.userId,
+        userId: requireUser(request).userId,
         bookId: request.params.bookId,
         address: request.body.address,
       });

@@ -13,7 +13,7 @@ import { personalisePdf } from './personalise-pdf';
 
 // What other features may use of this one (their only way in).
 export { preflightEpub, preflightMessage } from './epub-preflight';
-export { storedSpine } from './epub-container';
+export { storedContents, storedSpine } from './epub-container';
 
 /** Formats that get a personal copy; the audiobook is served as the master file. */
 export const PERSONALISED_FORMATS = ['ebook', 'pdf'] as const;

@@ -17,7 +17,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['dashboard'],
-        summary: 'SPEC 3 dashboard statistics (revenue in minor units)',
+        summary: 'Dashboard statistics (revenue in minor units)',
         security: [{ bearer: [] }],
         response: { 200: dashboardStatsSchema, ...refusals },
       },

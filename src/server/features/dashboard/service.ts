@@ -1,55 +1,41 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, ne, sql, sum } from 'drizzle-orm';
+import { asc, count, eq, gt, gte, inArray, sql, sum } from 'drizzle-orm';
 import { PURCHASE_FORMATS } from '@shared/constants';
 import type { DashboardStats, SalesByFormat, SalesRange, SalesSeries } from '@shared/schemas/dashboard';
 import type { DbOrTx } from '../../db/client';
-import { qualified } from '../../db/qualified';
-import { blogPosts, books, downloadTransfers, newsletterSubscribers, purchases, reviews, userActivities, users } from '../../db/schema';
-import { DEMO_READER } from '../../platform/demo-reader';
-
-/** Purchases that count as a sale: paid for and not refunded (pending checkouts are not sales yet). */
-export const SALE_STATUSES = ['completed', 'shipped'] as const;
-/** Rows someone paid for; an included ebook or a claimed gift is counted on the row that paid for it. */
-export const SALE_KINDS = ['paid', 'gift'] as const;
-const isSale = and(inArray(purchases.status, [...SALE_STATUSES]), inArray(purchases.kind, [...SALE_KINDS]))!;
+import { blogPosts, books, reviews, rowCounts, salesDaily } from '../../db/schema';
 
 const int = (v: unknown) => Number(v ?? 0);
 
 /**
- * SPEC 3 statistics, every figure an aggregate computed by the database: the number of rows never
- * reaches this process, only one row per book and format.
+ * The statistics of docs/PRODUCT.md, Dashboard. A sale is a purchase paid for and not refunded (completed or
+ * shipped; pending checkouts are not sales yet) on the row that paid (paid or gift: an included ebook or a
+ * claimed gift is counted on the row that paid for it), worth its price less what was refunded of it
+ * (decision 0082); migration 0033 keeps those per day, and the figures below are read from running totals.
  */
 export async function getDashboardStats(db: DbOrTx): Promise<DashboardStats> {
   // Decision 0022: the people who read, so neither the author's admin accounts nor the shared demo reader.
   // "Subscribed" means what the Subscribers page means: an active newsletter subscription, matched to the
   // account by its link or by its address (a reader may have subscribed before registering).
-  const activeSubscription = sql`exists (select 1 from ${newsletterSubscribers}
-      where ${qualified(newsletterSubscribers.unsubscribedAt)} is null
-        and (${qualified(newsletterSubscribers.userId)} = ${qualified(users.id)}
-             or lower(${qualified(newsletterSubscribers.email)}) = lower(${qualified(users.email)})))`;
-  const [userRow] = await db
-    .select({
-      total: count(),
-      subscribed: sql<number>`count(*) filter (where ${activeSubscription})`.mapWith(Number),
-    })
-    .from(users)
-    .where(and(eq(users.role, 'user'), ne(sql`lower(${users.username})`, DEMO_READER.username)));
-  const [subscriberRow] = await db
-    .select({ n: count() })
-    .from(newsletterSubscribers)
-    .where(isNull(newsletterSubscribers.unsubscribedAt));
+  // Decision 0104: those figures, and the counts of the largest tables, are running totals kept by triggers in
+  // the transaction of every write that changes them, so a request reads a few rows instead of counting millions.
+  const counted = await runningCounts(db);
 
   // One row per book and format, books without sales included (left join), so the author sees them at 0.
-  const perFormat = await db
+  // Sales are summed per book and format from the daily roll-up (a few rows per day), then joined to the books.
+  const sold = db
     .select({
-      id: books.id,
-      title: books.title,
-      format: purchases.format,
-      sales: count(purchases.id),
-      revenue: sum(purchases.price).mapWith(Number),
+      bookId: salesDaily.bookId,
+      format: salesDaily.format,
+      sales: sum(salesDaily.sales).as('sales'),
+      revenue: sum(salesDaily.revenue).as('revenue'),
     })
+    .from(salesDaily)
+    .groupBy(salesDaily.bookId, salesDaily.format)
+    .as('sold');
+  const perFormat = await db
+    .select({ id: books.id, title: books.title, format: sold.format, sales: sold.sales, revenue: sold.revenue })
     .from(books)
-    .leftJoin(purchases, and(eq(purchases.bookId, books.id), isSale))
-    .groupBy(books.id, books.title, purchases.format)
+    .leftJoin(sold, eq(sold.bookId, books.id))
     .orderBy(asc(books.id));
 
   const byBook = new Map<number, DashboardStats['salesStats']['salesByBook'][number]>();
@@ -82,19 +68,14 @@ export async function getDashboardStats(db: DbOrTx): Promise<DashboardStats> {
       published: sql<number>`count(*) filter (where ${blogPosts.isPublished})`.mapWith(Number),
     })
     .from(blogPosts);
-  const [activityRow] = await db.select({ n: count() }).from(userActivities);
-  // Every download link ever issued (one per spent download), so an admin's reset of a purchase's counter
-  // gives the buyer a download back without taking one off the total.
-  const [downloadRow] = await db.select({ n: count() }).from(downloadTransfers);
-
-  const totalUsers = int(userRow.total);
-  const subscribedUsers = int(userRow.subscribed);
+  const totalUsers = counted.readers;
+  const subscribedUsers = counted.subscribed_readers;
   return {
     userStats: {
       totalUsers,
       subscribedUsers,
       percentSubscribed: totalUsers === 0 ? 0 : round((subscribedUsers / totalUsers) * 100, 2),
-      newsletterSubscribers: int(subscriberRow.n),
+      newsletterSubscribers: counted.active_subscribers,
     },
     salesStats: { totalSales, totalRevenue, salesByBook },
     contentStats: {
@@ -104,8 +85,19 @@ export async function getDashboardStats(db: DbOrTx): Promise<DashboardStats> {
       publishedPosts: int(postRow.published),
       totalPosts: int(postRow.total),
     },
-    engagementStats: { totalActivities: int(activityRow.n), totalDownloads: int(downloadRow.n) },
+    // Every download link ever issued (one per spent download), so an admin's reset of a purchase's counter
+    // gives the buyer a download back without taking one off the total.
+    engagementStats: { totalActivities: counted.user_activities, totalDownloads: counted.download_transfers },
   };
+}
+
+const RUNNING_COUNTS = ['readers', 'subscribed_readers', 'active_subscribers', 'user_activities', 'download_transfers'] as const;
+
+/** The running totals of migration 0033, each 0 until its first row exists. */
+async function runningCounts(db: DbOrTx): Promise<Record<(typeof RUNNING_COUNTS)[number], number>> {
+  const rows = await db.select({ name: rowCounts.name, n: rowCounts.n }).from(rowCounts).where(inArray(rowCounts.name, [...RUNNING_COUNTS]));
+  const found = new Map(rows.map((r) => [r.name, int(r.n)]));
+  return Object.fromEntries(RUNNING_COUNTS.map((name) => [name, found.get(name) ?? 0])) as Record<(typeof RUNNING_COUNTS)[number], number>;
 }
 
 function emptyFormats(): SalesByFormat {
@@ -133,51 +125,59 @@ export async function getSalesSeries(db: DbOrTx, range: SalesRange, now: Date): 
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   let from: Date | null = null;
   if (range !== 'all') from = new Date(today.getTime() - (RANGE_DAYS[range] - 1) * DAY_MS);
-  const where = from ? and(isSale, gte(purchases.purchaseDate, from)) : isSale;
+  const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
   if (!from) {
     const [first] = await db
-      .select({ at: sql<string | null>`min(${purchases.purchaseDate})` })
-      .from(purchases)
-      .where(isSale);
-    from = first?.at ? new Date(first.at) : today;
-    from = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+      .select({ day: sql<string | null>`min(${salesDaily.day})::text` })
+      .from(salesDaily)
+      .where(gt(salesDaily.sales, 0));
+    from = first?.day ? new Date(`${first.day}T00:00:00Z`) : today;
   }
   const bucket: SalesSeries['bucket'] =
     range === 'all' && today.getTime() - from.getTime() > MONTHLY_AFTER_DAYS * DAY_MS ? 'month' : 'day';
-  const pattern = bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
-  const period = sql<string>`to_char(${purchases.purchaseDate} at time zone 'UTC', ${sql.raw(`'${pattern}'`)})`;
 
+  // The daily roll-up (decision 0104) holds a row per UTC day, book and format: at most a few thousand rows
+  // for all time, summed per bucket and format; the chart's points and the format split are both sums of these.
+  const period = bucket === 'day' ? sql<string>`${salesDaily.day}::text` : sql<string>`to_char(${salesDaily.day}, 'YYYY-MM')`;
   const rows = await db
-    .select({ period, sales: count(), revenue: sum(purchases.price).mapWith(Number) })
-    .from(purchases)
-    .where(where)
-    .groupBy(period)
-    .orderBy(period);
-  const found = new Map(rows.map((r) => [r.period, r]));
+    .select({
+      period,
+      format: salesDaily.format,
+      sales: sql<number>`sum(${salesDaily.sales})`.mapWith(Number),
+      revenue: sql<number>`sum(${salesDaily.revenue})`.mapWith(Number),
+    })
+    .from(salesDaily)
+    .where(range === 'all' ? undefined : gte(salesDaily.day, dayOf(from)))
+    .groupBy(period, salesDaily.format);
+
+  const perPeriod = new Map<string, { sales: number; revenue: number }>();
+  const perFormat = new Map<string, { sales: number; revenue: number }>();
+  const add = (into: Map<string, { sales: number; revenue: number }>, key: string, sales: number, revenue: number) => {
+    const sum = into.get(key) ?? { sales: 0, revenue: 0 };
+    sum.sales += sales;
+    sum.revenue += revenue;
+    into.set(key, sum);
+  };
+  for (const row of rows) {
+    add(perPeriod, row.period, int(row.sales), int(row.revenue));
+    add(perFormat, row.format, int(row.sales), int(row.revenue));
+  }
 
   const points: SalesSeries['points'] = [];
   const cursor = new Date(from);
   if (bucket === 'month') cursor.setUTCDate(1);
   while (cursor.getTime() <= today.getTime()) {
     const key = bucket === 'day' ? dayKey(cursor) : monthKey(cursor);
-    const row = found.get(key);
-    points.push({ period: key, sales: int(row?.sales), revenue: int(row?.revenue) });
+    const found = perPeriod.get(key);
+    points.push({ period: key, sales: found?.sales ?? 0, revenue: found?.revenue ?? 0 });
     if (bucket === 'day') cursor.setUTCDate(cursor.getUTCDate() + 1);
     else cursor.setUTCMonth(cursor.getUTCMonth() + 1);
   }
-
-  const formatRows = await db
-    .select({ format: purchases.format, sales: count(), revenue: sum(purchases.price).mapWith(Number) })
-    .from(purchases)
-    .where(where)
-    .groupBy(purchases.format)
-    .orderBy(desc(count()));
-  const byFormat = new Map(formatRows.map((r) => [r.format, r]));
   const formats = PURCHASE_FORMATS.map((format) => ({
     format,
-    sales: int(byFormat.get(format)?.sales),
-    revenue: int(byFormat.get(format)?.revenue),
+    sales: perFormat.get(format)?.sales ?? 0,
+    revenue: perFormat.get(format)?.revenue ?? 0,
   }));
   return { range, bucket, points, formats };
 }

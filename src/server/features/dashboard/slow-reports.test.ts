@@ -1,7 +1,8 @@
 /**
  * Slow admin reports cannot take the site down (issue 33 point 2, decision 0070): ten dashboards stuck on a
  * table the reports read hold only the reports' own connections; sign-in and the library answer as usual
- * meanwhile, and each stuck report ends with "This report is taking too long".
+ * meanwhile, and each stuck report ends with "This report is taking too long". A report whose client hangs
+ * up has its statement cancelled at once instead of holding its connection until the timeout.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,5 +56,54 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('slow reports on PostgreSQL', ()
       await locker.query('rollback');
     }
     expect((await admin.get('/api/dashboard/stats')).statusCode).toBe(200);
+  });
+
+  it('a dashboard whose client hangs up stops its statement at once, long before the timeout', async () => {
+    const patient = await createTestApp({ env: { REPORT_TIMEOUT_MS: '60000', REPORT_POOL_SIZE: '2' } });
+    const holder = new pg.Client({ connectionString: patient.database.url });
+    // Activity is read outside the holder's transaction, which would keep seeing one snapshot of it.
+    const observer = new pg.Client({ connectionString: patient.database.url });
+    await holder.connect();
+    await observer.connect();
+    const runningReports = async () =>
+      (
+        await observer.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'site-reports' and state = 'active'",
+        )
+      ).rows[0].n;
+    const within = async (ms: number, done: () => Promise<boolean> | boolean) => {
+      const until = Date.now() + ms;
+      while (!(await done())) {
+        if (Date.now() > until) return false;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return true;
+    };
+    try {
+      const admin = await signedInAgent(patient.app, (await createUser(patient.database, { role: 'admin' })).id);
+      const address = await patient.app.listen({ port: 0, host: '127.0.0.1' });
+      await holder.query('begin');
+      await holder.query('lock table newsletter_subscribers in access exclusive mode');
+      try {
+        const hangUp = new AbortController();
+        const request = fetch(`${address}/api/dashboard/stats`, { headers: { cookie: admin.cookieHeader()! }, signal: hangUp.signal }).catch(
+          (e: unknown) => e,
+        );
+        expect(await within(10_000, async () => (await runningReports()) === 1)).toBe(true);
+        const hungUpAt = Date.now();
+        hangUp.abort();
+        expect(await request).toBeInstanceOf(Error);
+        expect(await within(2_000, async () => (await runningReports()) === 0)).toBe(true);
+        expect(Date.now() - hungUpAt).toBeLessThan(2_000);
+        expect(await within(2_000, () => patient.app.deps.reports.load.running === 0)).toBe(true);
+      } finally {
+        await holder.query('rollback');
+      }
+      expect((await admin.get('/api/dashboard/stats')).statusCode).toBe(200);
+    } finally {
+      await holder.end();
+      await observer.end();
+      await patient.close();
+    }
   });
 });

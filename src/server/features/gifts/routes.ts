@@ -3,6 +3,7 @@ import { errorSchema, idParam, successMessageSchema } from '@shared/schemas/comm
 import { giftClaimResultSchema, giftTokenParams, giftViewSchema } from '@shared/schemas/gifts';
 import { GIFT_SEND_JOB, claimGift, resendGift, sendGift, viewGift } from './service';
 import { addIncludedEditions } from '../library/service';
+import { requireUser } from '../../platform/sessions';
 
 /** Routes of the gifts domain: the claim link, claiming, and the buyer's resend. */
 export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,7 +47,7 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: giftClaimResultSchema, ...errors },
       },
     },
-    async (request) => claimGift(app.deps, request.params.token, request.auth!.userId, addIncludedEditions),
+    async (request) => claimGift(app.deps, request.params.token, requireUser(request).userId, addIncludedEditions),
   );
 
   app.post(
@@ -61,6 +62,6 @@ export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successMessageSchema, ...errors },
       },
     },
-    async (request) => resendGift(app.deps, request.auth!.userId, request.params.id),
+    async (request) => resendGift(app.deps, requireUser(request).userId, request.params.id),
   );
 };

@@ -1,4 +1,4 @@
-/** A book's digital files as the database lists them, and their answer shape (SPEC 3 "Digital asset"). */
+/** A book's digital files as the database lists them, and their answer shape (docs/PRODUCT.md, Data). */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DigitalAsset } from '@shared/schemas/library';
 import type { DbOrTx } from '../../db/client';

@@ -1,5 +1,5 @@
 /**
- * "Need another download?" (issue 25 point 4). The one download of a format stays the rule (SPEC 6); a
+ * "Need another download?" (issue 25 point 4). The one download of a format stays the rule (docs/PRODUCT.md, Downloads); a
  * reader whose download was spent (a lost file, a new device) asks the author, and the admin grants it in
  * one click: the purchase's allowance comes back and the reader is mailed. One pending request per reader,
  * book and format (a partial unique index decides between parallel requests).

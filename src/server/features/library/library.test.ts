@@ -31,7 +31,7 @@ describe('library and one-time downloads', () => {
   const linkFor = (agent: TestAgent, assetId = ebookAssetId) =>
     agent.get(`/api/digital-assets/${assetId}/download`, { auth: 'bearer' });
 
-  it("lists only the caller's digital purchases, as SPEC 3 library items", async () => {
+  it("lists only the caller's digital purchases, as library items", async () => {
     const a = await buyer(['ebook', 'paperback']);
     const b = await buyer(['audiobook']);
     const res = await a.agent.get('/api/library/books');
@@ -154,7 +154,7 @@ describe('library and one-time downloads', () => {
     // The same, with the buyer's session on the request: the session does not make the link reusable.
     const withSession = await a.agent.get(downloadUrl, { auth: 'both' });
     expect(withSession.statusCode).toBe(410);
-    // SPEC: one download per format; the allowance was spent once, by the link.
+    // docs/PRODUCT.md, Downloads: one download per format; the allowance was spent once, by the link.
     const another = await linkFor(a.agent);
     expect(another.statusCode).toBe(403);
     expect(another.json().message).toContain('Download limit');

@@ -12,7 +12,7 @@ export function requireDeliberateRequest(app: FastifyInstance, request: FastifyR
   throw forbidden('This download must be requested from the site (missing authorization or CSRF token).');
 }
 
-/** SPEC 7 lets the client send userId; it must be the caller, and is otherwise ignored. */
+/** The client may send userId (docs/PRODUCT.md, API); it must be the caller, and is otherwise ignored. */
 export function checkUserIdParam(request: FastifyRequest, userId: number | undefined): void {
   if (userId !== undefined && userId !== request.auth?.userId) {
     throw forbidden('You can only access your own library');

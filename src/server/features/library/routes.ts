@@ -13,6 +13,7 @@ import { DOWNLOAD_LIMIT_MESSAGE, FILE_NOT_READY_MESSAGE, assetIdParams, assetLoo
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { DOWNLOAD_LINK_TTL_MS, createDownloadToken, readerFileName } from './download-link';
 import { getBook } from '../books/service';
+import { defineEditionNotice } from './edition-notice';
 import { fileRoutes } from './file-routes';
 import { checkUserIdParam, requireDeliberateRequest } from './request-guards';
 import { openOwnedFile } from './owned-file';
@@ -30,11 +31,13 @@ import {
   spendDownload,
   toAssetAnswer,
 } from './service';
+import { requireUser } from '../../platform/sessions';
 
 /** Routes of the library domain: the reader's purchases, assets and one-time download links. */
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+  defineEditionNotice(app.deps);
 
   app.get(
     '/api/library/books',
@@ -42,13 +45,13 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: ['library'],
-        summary: "The caller's digital purchases (SPEC 3 library purchase items)",
+        summary: "The caller's digital purchases (library items)",
         response: { 200: libraryResponseSchema, 401: errorSchema },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return listLibrary(db, request.auth!.userId, app.deps.clock.now());
+      return listLibrary(db, requireUser(request).userId, app.deps.clock.now());
     },
   );
 
@@ -64,7 +67,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return listOrders(db, request.auth!.userId, app.deps.clock.now());
+      return listOrders(db, requireUser(request).userId, app.deps.clock.now());
     },
   );
 
@@ -84,7 +87,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       checkUserIdParam(request, request.query.userId);
       const { bookId } = request.params;
       const { format } = request.query;
-      if (!(await ownsFormat(db, request.auth!.userId, bookId, format))) {
+      if (!(await ownsFormat(db, requireUser(request).userId, bookId, format))) {
         throw forbidden('You have not purchased this format');
       }
       await assertReleased(db, bookId, app.deps.clock.now());
@@ -112,7 +115,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       checkUserIdParam(request, request.query.userId);
       requireDeliberateRequest(app, request);
-      const userId = request.auth!.userId;
+      const userId = requireUser(request).userId;
       const asset = await findAsset(db, { id: request.params.assetId });
       if (!asset) throw notFound(FILE_NOT_READY_MESSAGE);
       const now = app.deps.clock.now();
@@ -161,7 +164,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.auth!.userId;
+      const userId = requireUser(request).userId;
       const { purchaseId } = request.params;
       const now = app.deps.clock.now();
       const purchase = await findEntitledPurchase(db, purchaseId, userId);
@@ -195,7 +198,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await requestAnotherDownload(app.deps, request.auth!.userId, request.body.purchaseId);
+      const created = await requestAnotherDownload(app.deps, requireUser(request).userId, request.body.purchaseId);
       return reply.status(201).send({ success: true, message: DOWNLOAD_REQUEST_MESSAGES.sent, request: created });
     },
   );

@@ -3,27 +3,29 @@ import { alias } from 'drizzle-orm/pg-core';
 import { DIGITAL_FORMATS, formatPrice } from '@shared/constants';
 import type { LibraryItem, Order } from '@shared/schemas/library';
 import type { Db, DbOrTx } from '../../db/client';
-import { books, checkoutSessions, discountCodes, purchases } from '../../db/schema';
+import { books, checkoutSessions, discountCodes, orderLines, orders, purchases } from '../../db/schema';
 import { giftSummaries } from '../gifts/service';
 import { pendingReleases } from '../pre-orders/service';
 import { owned, ownedFormat } from './ownership';
 import { openLinks, recordIssuedLink } from './transfers';
 import { pendingRequests } from './download-requests';
 import { uploadedFormats } from './assets';
+import { markEditionDownloaded, updatedFormats } from './edition-notice';
 
 // What other features may use of this one (their only way in).
-export { safeFileName } from './download-link';
+export { attachmentDisposition, safeFileName } from './download-link';
 export { sendOwnedFile } from './file-routes';
 export { openMasterFile, openOwnedFile } from './owned-file';
 export { type AssetRow, findAsset, toAssetAnswer } from './assets';
-export { findEntitledPurchase, OWNED_KINDS, ownsFormat } from './ownership';
+export { findEntitledPurchase, OWNED_KINDS, ownsAnyFormat, ownsFormat } from './ownership';
 export { findOpenLink } from './transfers';
 export { grantDownloadRequest, listDownloadRequests, requestAnotherDownload, restoreDownload } from './download-requests';
 export { addIncludedEditions, hasPdfEdition, type OwnedRow } from './pdf-edition';
+export { queueEditionNotice } from './edition-notice';
 
 const bookColumns = { id: books.id, title: books.title, coverImage: books.coverImage };
 
-/** SPEC 3 "Library purchase item": the caller's paid digital purchases, newest first. */
+/** Library items (docs/PRODUCT.md, Library): the caller's paid digital purchases, newest first. */
 export async function listLibrary(db: DbOrTx, userId: number, now = new Date()): Promise<LibraryItem[]> {
   const rows = await db
     .select({
@@ -49,11 +51,12 @@ export async function listLibrary(db: DbOrTx, userId: number, now = new Date()):
       ),
     )
     .orderBy(desc(purchases.purchaseDate), asc(purchases.id));
-  const [releases, links, requests, files] = await Promise.all([
+  const [releases, links, requests, files, updated] = await Promise.all([
     pendingReleases(db, rows.map((r) => r.bookId), now),
     openLinks(db, userId, rows.map((r) => r.id), now),
     pendingRequests(db, userId),
     uploadedFormats(db, rows.map((r) => r.bookId)),
+    updatedFormats(db, userId),
   ]);
   const hasFile = (r: { bookId: number; format: string }) => files.get(r.bookId)?.has(r.format) ?? false;
   // The PDF edition comes with every e-book, but it is shown only once the author has uploaded it (0066).
@@ -67,6 +70,7 @@ export async function listLibrary(db: DbOrTx, userId: number, now = new Date()):
     fileReady: releases.has(r.bookId) || hasFile(r),
     resumeUntil: links.has(r.id) ? new Date(links.get(r.id)!.expiresAt).toISOString() : null,
     downloadRequest: requests.has(r.id) ? ('pending' as const) : null,
+    updated: updated.has(`${r.bookId}:${r.format}`),
   }));
   return annotateIncluded(db, items);
 }
@@ -86,13 +90,25 @@ export async function listOrders(db: DbOrTx, userId: number, now = new Date()): 
       status: purchases.status,
       purchaseDate: purchases.purchaseDate,
       shippedAt: purchases.shippedAt,
+      carrier: purchases.shippingCarrier,
+      trackingNumber: purchases.trackingNumber,
+      trackingUrl: purchases.trackingUrl,
       refundedAt: purchases.refundedAt,
       book: bookColumns,
-      originalAmount: checkoutSessions.originalAmount,
+      originalAmount: sql<number | null>`coalesce(${orderLines.unitPrice} * ${orderLines.quantity}, ${checkoutSessions.originalAmount})`.mapWith(Number),
       discountCode: discountCodes.code,
+      quantity: purchases.quantity,
+      lineTax: orderLines.tax,
+      lineAmount: orderLines.amount,
+      linePosition: orderLines.position,
+      orderShipping: orders.shipping,
+      firstPrintPosition: sql<number | null>`(select min(ol.position) from ${orderLines} ol where ol.order_id = ${orderLines.orderId} and ol.format in ('hardcover', 'paperback'))`.mapWith(Number),
     })
     .from(purchases)
     .innerJoin(books, eq(books.id, purchases.bookId))
+    // A line of a basket order has its own list price; a direct purchase has its checkout's.
+    .leftJoin(orderLines, eq(orderLines.purchaseId, purchases.id))
+    .leftJoin(orders, eq(orders.id, orderLines.orderId))
     .leftJoin(checkoutSessions, eq(checkoutSessions.purchaseId, purchases.id))
     .leftJoin(discountCodes, eq(discountCodes.id, checkoutSessions.discountCodeId))
     .where(and(eq(purchases.userId, userId), inArray(purchases.kind, ['paid', 'gift'])))
@@ -101,7 +117,7 @@ export async function listOrders(db: DbOrTx, userId: number, now = new Date()): 
     giftSummaries(db, rows.map((r) => r.id)),
     pendingReleases(db, rows.map((r) => r.book.id), now),
   ]);
-  return rows.map(({ originalAmount, ...r }) => ({
+  return rows.map(({ originalAmount, lineTax, lineAmount, linePosition, orderShipping, firstPrintPosition, ...r }) => ({
     ...(gifts.has(r.id) ? { gift: gifts.get(r.id) } : {}),
     ...r,
     availableAt: releases.get(r.book.id)?.toISOString() ?? null,
@@ -112,6 +128,10 @@ export async function listOrders(db: DbOrTx, userId: number, now = new Date()): 
     displayPrice: formatPrice(r.price),
     purchaseDate: r.purchaseDate.toISOString(),
     shippedAt: r.shippedAt?.toISOString() ?? null,
+    tax: lineTax ? lineTax : null,
+    displayTax: lineTax ? formatPrice(lineTax) : null,
+    displayNet: lineTax && lineAmount !== null ? formatPrice(lineAmount - lineTax) : null,
+    displayShipping: orderShipping && linePosition !== null && linePosition === firstPrintPosition ? formatPrice(orderShipping) : null,
   }));
 }
 
@@ -133,7 +153,7 @@ async function consumeDownload(
      where id = (
              select id from ${purchases}
               where user_id = ${input.userId} and book_id = ${input.bookId} and format = ${input.format}
-                and status = 'completed' and kind in ('paid', 'included', 'gift_claim')
+                and status = 'completed' and kind in ('paid', 'included', 'gift_claim', 'free', 'review_copy')
                 and download_count < max_downloads
               order by id
               limit 1
@@ -157,6 +177,8 @@ export function spendDownload(
   return db.transaction(async (tx) => {
     const used = await consumeDownload(tx, { userId, bookId, format, now });
     if (used) await recordIssuedLink(tx, { linkId, purchaseId: used.purchaseId, userId, format, assetId, now });
+    // The new edition is downloaded: the library stops marking it "Updated" (decision 0091).
+    if (used) await markEditionDownloaded(tx, userId, bookId, format, now);
     return used;
   });
 }

@@ -37,7 +37,7 @@ describe('double opt-in of the Thriller Circle (decision 0069)', () => {
     return new URL(link!);
   };
 
-  it('a sign-up is unconfirmed, from the home page, with the answer SPEC words, and its mail links to the confirm page', async () => {
+  it('a sign-up is unconfirmed, from the home page, with the subscribe answer unchanged, and its mail links to the confirm page', async () => {
     const res = await subscribe({ email: 'new.reader@example.com', name: '' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: WELCOME, pointsEarned: 0 });

@@ -6,7 +6,9 @@ import { confirmSubscriptionAnswerSchema, confirmSubscriptionSchema } from '@sha
 import { badRequest } from '../../platform/errors';
 import { getSetting } from '../../platform/settings';
 import { CONFIRM_MESSAGES, confirmSubscription, subscribe, unsubscribe } from './service';
+import { countUnsubscribe } from './broadcasts';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
+import { defineBroadcastDelivery } from './broadcast-delivery';
 import { unsubscribePage } from './unsubscribe-page';
 
 /** Per IP: a household signing up, not a list being loaded. */
@@ -15,6 +17,7 @@ export const SUBSCRIBE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000 };
 /** Routes of the newsletter domain (the Thriller Circle). */
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  defineBroadcastDelivery(app.deps);
 
   // RFC 8058 one-click unsubscribe posts a small form body; it is not read, only accepted.
   app.addContentTypeParser(
@@ -35,7 +38,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const content = await getSetting<{ siteTitle?: string }>(db, 'site.content');
+      const content = await getSetting(db, 'site.content');
       const result = await subscribe(
         {
           db,
@@ -96,9 +99,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { email, token } = request.query;
+      const { email, token, b } = request.query;
       const valid = verifyUnsubscribeToken(app.deps.secret, email, token);
-      const action = `/api/newsletter/unsubscribe?${new URLSearchParams({ email, token }).toString()}`;
+      const action = `/api/newsletter/unsubscribe?${new URLSearchParams({ email, token, ...(b ? { b: String(b) } : {}) }).toString()}`;
       return sendPage(reply, valid ? 200 : 400, unsubscribePage(valid ? 'confirm' : 'invalid', app.deps.config.publicUrl, action));
     },
   );
@@ -123,7 +126,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendPage(reply, 400, unsubscribePage('invalid', app.deps.config.publicUrl));
       }
       checkToken(email, token);
-      await unsubscribe(db, email, app.deps.clock.now());
+      const left = await unsubscribe(db, email, app.deps.clock.now());
+      if (left && request.query.b) await countUnsubscribe(db, request.query.b, email, app.deps.clock.now());
       if (wantsPage) return sendPage(reply, 200, unsubscribePage('done', app.deps.config.publicUrl));
       return { success: true, message: 'You have been unsubscribed from the Thriller Circle.' };
     },

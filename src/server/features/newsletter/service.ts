@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { POINTS } from '@shared/constants';
-import { SUBSCRIBE_CONFIRM_VALIDITY_MS, type SubscriberSource } from '@shared/subscribers';
-import type { Db } from '../../db/client';
+import { SUBSCRIBE_CONFIRM_VALIDITY_MS, type SubscriberSource, type SubscriberState } from '@shared/subscribers';
+import type { Db, DbOrTx } from '../../db/client';
 import { newsletterSubscribers, userActivities, users } from '../../db/schema';
 import type { Random } from '../../platform/crypto';
 import { badRequest, notFound } from '../../platform/errors';
@@ -141,4 +141,42 @@ export async function unsubscribe(db: Db, email: string, now: Date): Promise<boo
     if (row.userId !== null) await db.update(users).set({ isSubscribed: false }).where(eq(users.id, row.userId));
   }
   return rows.length > 0;
+}
+
+/** States that keep an address off the list for good, whatever form it is typed into. */
+export const SUPPRESSED_STATES = ['unsubscribed', 'bounced', 'complained'] as const;
+
+/** Where this address stands on the list (any case), or null when it never signed up. */
+export async function subscriberState(db: DbOrTx, email: string): Promise<SubscriberState | null> {
+  const [row] = await db
+    .select({ state: newsletterSubscribers.state })
+    .from(newsletterSubscribers)
+    .where(sql`lower(${newsletterSubscribers.email}) = lower(${email})`)
+    .limit(1);
+  return row?.state ?? null;
+}
+
+/**
+ * Subscribes an address that has just proved itself some other way (the free book's confirmation, decision
+ * 0097): a new row starts confirmed; an unconfirmed one is confirmed (its pending link cleared); a confirmed
+ * one is left as it is; a suppressed one is never revived. Joins the caller's transaction.
+ */
+export async function subscribeConfirmed(
+  tx: DbOrTx,
+  input: { email: string; userId: number; source: SubscriberSource; now: Date },
+): Promise<void> {
+  const now = input.now.toISOString();
+  await tx.execute(sql`
+    insert into ${newsletterSubscribers} (email, user_id, source, state, subscribed_at, confirmed_at)
+    values (${input.email}, ${input.userId}, ${input.source}, 'confirmed', ${now}, ${now})
+    on conflict (lower(email)) do update
+      set state = 'confirmed', confirmed_at = excluded.confirmed_at,
+          confirm_token_hash = null, confirm_token_expires_at = null,
+          user_id = coalesce(${newsletterSubscribers.userId}, excluded.user_id)
+      where ${newsletterSubscribers.state} = 'unconfirmed'`);
+  // A confirmed row from before may lack its reader; the reader's account says it is subscribed.
+  await tx.execute(sql`
+    update ${newsletterSubscribers} set user_id = ${input.userId}
+     where lower(email) = lower(${input.email}) and user_id is null and state = 'confirmed'`);
+  await tx.update(users).set({ isSubscribed: true }).where(eq(users.id, input.userId));
 }

@@ -9,6 +9,9 @@ button{font:inherit;font-size:1rem;padding:.7rem 1.4rem;border:0;border-radius:.
 button:focus-visible{outline:3px solid #ef5a60;outline-offset:3px}</style></head>
 <body><main><h1>${title}</h1>${body}<p><a href="${home}">Return to the website</a></p></main></body></html>`;
 
+/** A page of the site's own look for a link from a mail: a title, a paragraph, and the way back. */
+export const mailLinkPage = (title: string, body: string, publicUrl: URL) => page(title, body, new URL('/', publicUrl).toString());
+
 export type UnsubscribeView = 'confirm' | 'done' | 'invalid';
 
 /**

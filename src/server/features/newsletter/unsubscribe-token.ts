@@ -12,9 +12,11 @@ export function verifyUnsubscribeToken(secret: string, email: string, token: str
   return safeEqual(unsubscribeToken(secret, email), token);
 }
 
-export function unsubscribeUrl(publicUrl: URL, secret: string, email: string): string {
+/** `broadcastId` names the broadcast a link was sent in, so its page can count who left from it. */
+export function unsubscribeUrl(publicUrl: URL, secret: string, email: string, broadcastId?: number): string {
   const url = new URL('/api/newsletter/unsubscribe', publicUrl);
   url.searchParams.set('email', email.trim().toLowerCase());
   url.searchParams.set('token', unsubscribeToken(secret, email));
+  if (broadcastId !== undefined) url.searchParams.set('b', String(broadcastId));
   return url.toString();
 }

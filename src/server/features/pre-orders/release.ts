@@ -66,7 +66,7 @@ export async function runRelease(deps: AppDeps, bookId: number, releaseAtIso: st
           eq(purchases.bookId, bookId),
           // The PDF edition rides with the e-book's line of the mail (decision 0066).
           ne(purchases.format, 'pdf'),
-          inArray(purchases.kind, ['paid', 'included', 'gift_claim']),
+          inArray(purchases.kind, ['paid', 'included', 'gift_claim', 'free']),
           inArray(purchases.status, ['completed', 'shipped']),
           lt(purchases.purchaseDate, releaseAt),
           notExists(tx.select({ one: sql`1` }).from(releaseMails).where(eq(releaseMails.purchaseId, purchases.id))),

@@ -62,18 +62,13 @@ export async function assertReleased(db: DbOrTx, bookId: number, now: Date): Pro
   if (!state.released) throw new AppError('NOT_RELEASED', 403, availableOnMessage(state.availableAt));
 }
 
-interface FormatContent {
-  id: string;
-  title: string;
-}
-
 /** The upcoming book's purchase area on the home page, when the admin has put it on pre-order. */
 export async function getPreOrderArea(db: DbOrTx, now: Date): Promise<PreOrderArea | null> {
   const book = await getUpcomingBook(db);
   if (!book) return null;
   const [row] = await db.select({ releaseAt: books.releaseAt }).from(books).where(eq(books.id, book.id));
   if (!row?.releaseAt) return null;
-  const [prices, content] = await Promise.all([listPrices(db, book.id), getSetting<FormatContent[]>(db, 'site.formats')]);
+  const [prices, content] = await Promise.all([listPrices(db, book.id), getSetting(db, 'site.formats')]);
   const formats = PURCHASE_FORMATS.flatMap((id) => {
     const price = prices.find((p) => p.format === id);
     if (!price) return [];

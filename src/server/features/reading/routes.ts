@@ -18,6 +18,7 @@ import { findOwnedPurchase, openMasterFile, openOwnedFile, sendOwnedFile } from 
 import { assertReleased } from '../pre-orders/service';
 import { getBook } from '../books/service';
 import { chaptersOf, getPosition, listPositions, sampleEpub, savePosition } from './service';
+import { requireUser } from '../../platform/sessions';
 
 /** How far ahead of the server's clock a device's `updatedAt` may be; later times are taken as now. */
 const CLOCK_SKEW_MS = 60_000;
@@ -36,9 +37,9 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
    * or being the author, who reads and listens to the master of their own book without buying it.
    */
   async function ownedPurchase(request: FastifyRequest, bookId: number, format: string) {
-    const purchase = await findOwnedPurchase(db, request.auth!.userId, bookId, format);
+    const purchase = await findOwnedPurchase(db, requireUser(request).userId, bookId, format);
     if (!purchase) {
-      if (request.auth!.role === 'admin' && (await getBook(db, bookId))) return 'author' as const;
+      if (requireUser(request).role === 'admin' && (await getBook(db, bookId))) return 'author' as const;
       throw forbidden('You have not purchased this format');
     }
     await assertReleased(db, bookId, app.deps.clock.now());
@@ -95,7 +96,7 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { bookId, format } = request.params;
       await ownedPurchase(request, bookId, format);
       reply.header('Cache-Control', 'private, no-store');
-      return { position: await getPosition(db, request.auth!.userId, bookId, format) };
+      return { position: await getPosition(db, requireUser(request).userId, bookId, format) };
     },
   );
 
@@ -119,7 +120,7 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
       const latest = app.deps.clock.now().getTime() + CLOCK_SKEW_MS;
       const at = Math.min(new Date(request.body.updatedAt).getTime(), latest);
       const position = { ...request.body, updatedAt: new Date(at).toISOString() };
-      const result = await savePosition(db, { userId: request.auth!.userId, bookId, format, position });
+      const result = await savePosition(db, { userId: requireUser(request).userId, bookId, format, position });
       reply.header('Cache-Control', 'no-store');
       if ('stale' in result) {
         return reply.status(409).send({
@@ -165,7 +166,7 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return listPositions(db, request.auth!.userId);
+      return listPositions(db, requireUser(request).userId);
     },
   );
 

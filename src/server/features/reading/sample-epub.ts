@@ -1,7 +1,7 @@
 import path from 'node:path/posix';
 import { SAMPLE_END_TEXT } from '@shared/schemas/reading';
+import { type Zippable, zipSync } from 'fflate';
 import type { ZipEntry as UnpackedEntry } from '../../platform/zip';
-import { type ZipEntry, writeZip } from './zip';
 import { escapeMarkup, unescapeMarkup } from '../../platform/markup';
 
 interface ManifestItem {
@@ -12,6 +12,9 @@ interface ManifestItem {
   /** The whole <item .../> tag as written. */
   tag: string;
 }
+
+/** Local midnight, so the archive's DOS timestamps (kept in local time) are the same in every time zone. */
+const ZIP_TIME = new Date(2026, 0, 1);
 
 const attr = (tag: string, name: string) =>
   new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
@@ -135,13 +138,17 @@ export function cutSampleEpub(entries: UnpackedEntry[], purchaseUrl: string): Bu
     .replace(/<guide\b[^>]*>[\s\S]*?<\/guide>/i, '');
 
   const inBase = (name: string) => (base ? `${base}/${name}` : name);
-  const out: ZipEntry[] = [
-    { name: 'mimetype', data: Buffer.from('application/epub+zip'), store: true },
-    { name: 'META-INF/container.xml', data: Buffer.from(container) },
-    { name: opfPath, data: Buffer.from(newOpf) },
-    ...keptItems.map((m) => ({ name: full(m.href), data: files.get(full(m.href))! })).filter((e) => e.data),
-    { name: inBase('sample-nav.xhtml'), data: Buffer.from(nav) },
-    { name: inBase('sample-end.xhtml'), data: Buffer.from(end) },
-  ];
-  return writeZip(out);
+  // Insertion order is archive order: `mimetype` first and stored, as EPUB readers require.
+  const out: Zippable = {
+    mimetype: [Buffer.from('application/epub+zip'), { level: 0 }],
+    'META-INF/container.xml': Buffer.from(container),
+    [opfPath]: Buffer.from(newOpf),
+  };
+  for (const item of keptItems) {
+    const data = files.get(full(item.href));
+    if (data) out[full(item.href)] = data;
+  }
+  out[inBase('sample-nav.xhtml')] = Buffer.from(nav);
+  out[inBase('sample-end.xhtml')] = Buffer.from(end);
+  return Buffer.from(zipSync(out, { level: 9, mtime: ZIP_TIME }));
 }

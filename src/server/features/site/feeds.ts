@@ -1,12 +1,16 @@
 import type { BlogPostSummary } from '@shared/schemas/blog';
 import { escapeMarkup } from '../../platform/markup';
+import { bookPath } from '@shared/schemas/catalogue';
 
 const abs = (publicUrl: URL, p: string) => new URL(p, publicUrl).toString();
 
-export function sitemapXml(publicUrl: URL, posts: BlogPostSummary[], homeModified: Date | null): string {
+export function sitemapXml(publicUrl: URL, posts: BlogPostSummary[], homeModified: Date | null, bookSlugs: string[] = []): string {
   const newest = posts[0]?.date;
+  const booksModified = homeModified?.toISOString();
   const urls = [
-    { loc: abs(publicUrl, '/'), lastmod: homeModified?.toISOString(), priority: '1.0' },
+    { loc: abs(publicUrl, '/'), lastmod: booksModified, priority: '1.0' },
+    { loc: abs(publicUrl, '/books'), lastmod: booksModified, priority: '0.9' },
+    ...bookSlugs.map((slug) => ({ loc: abs(publicUrl, bookPath(slug)), lastmod: booksModified, priority: '0.9' })),
     { loc: abs(publicUrl, '/blog'), lastmod: newest, priority: '0.8' },
     ...posts.map((p) => ({ loc: abs(publicUrl, `/blog/${p.id}`), lastmod: p.date, priority: '0.6' })),
   ];
@@ -33,6 +37,8 @@ export function robotsTxt(publicUrl: URL): string {
     'Disallow: /login',
     'Disallow: /forgot-password',
     'Disallow: /reset-password',
+    'Disallow: /login-link',
+    'Disallow: /free/*/confirm',
     '',
     `Sitemap: ${abs(publicUrl, '/sitemap.xml')}`,
     '',

@@ -28,6 +28,8 @@ describe('site API, head tags and feeds', () => {
     expect(site.upcomingBook).toMatchObject({ title: upcomingBook.title, teaserVideoId: upcomingBook.teaserVideoId });
     expect(site.reviews.map((r: { rating: number }) => r.rating)).toEqual([5, 4.5, 5]);
     expect(site.rating).toEqual({ value: 4.8, count: 3 });
+    expect(site.verifiedReviews).toEqual([]);
+    expect(site.verifiedRating).toBeNull();
     expect(site.gallery).toHaveLength(3);
     expect(site.content.excerpt.title).toBe('The Return');
     expect(site.formats.map((f: { id: string; price: number }) => [f.id, f.price])).toEqual([
@@ -52,7 +54,9 @@ describe('site API, head tags and feeds', () => {
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
     const [book] = jsonLdBlocks(html);
     expect(book).toMatchObject({ '@type': 'Book', name: featuredBook.title, author: { name: 'Callum Reyes' } });
-    expect(book.aggregateRating).toMatchObject({ ratingValue: 4.8, ratingCount: 3, bestRating: 5 });
+    // The early-reader quotes are not a rating: with no approved verified review there is none (decision 0085).
+    expect(book.aggregateRating).toBeUndefined();
+    expect(book.review).toBeUndefined();
     const offers = book.offers as Array<Record<string, string>>;
     expect(offers.map((o) => [o.name, o.price, o.priceCurrency])).toEqual([
       ['Hardcover', '24.99', 'GBP'],

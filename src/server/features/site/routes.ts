@@ -9,6 +9,7 @@ import { lastBookUpdate } from './service';
 import { canonicalBlogPagePath } from './blog-pages';
 import { blogPagePathParam } from '@shared/schemas/blog';
 import { publishedBlog } from '../blog/service';
+import { catalogueData } from '../catalogue/service';
 
 /** Routes of the site domain: home-page content, the crawler head tags, sitemap, robots and RSS. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,8 +54,9 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     const { answer } = await app.deps.cache.get(
       'sitemap',
       async () => {
-        const [{ posts, nextPublishAt }, modified] = await Promise.all([publishedBlog(app.deps), lastBookUpdate(db)]);
-        return { answer: await cachedAnswer(sitemapXml(config.publicUrl, posts, modified), 'application/xml; charset=utf-8'), nextPublishAt };
+        const [{ posts, nextPublishAt }, modified, { catalogue }] = await Promise.all([publishedBlog(app.deps), lastBookUpdate(db), catalogueData(app.deps)]);
+        const slugs = catalogue.books.map((b) => b.slug);
+        return { answer: await cachedAnswer(sitemapXml(config.publicUrl, posts, modified, slugs), 'application/xml; charset=utf-8'), nextPublishAt };
       },
       // A scheduled post joins the sitemap when it is due, as it joins the blog.
       { staleAt: (built) => built.nextPublishAt },

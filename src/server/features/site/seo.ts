@@ -60,20 +60,26 @@ export async function homeHead(deps: AppDeps): Promise<HeadTags | null> {
     genre: ['Thriller', 'Psychological thriller', 'Family drama'],
     bookFormat: site.formats.map((f) => FORMAT_NAMES[f.id]).filter(Boolean),
     offers,
-    aggregateRating: {
-      '@type': 'AggregateRating',
-      ratingValue: site.rating.value,
-      bestRating: 5,
-      worstRating: 1,
-      ratingCount: site.rating.count,
-      reviewCount: site.rating.count,
-    },
-    review: site.reviews.map((r) => ({
-      '@type': 'Review',
-      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5 },
-      author: { '@type': 'Person', name: r.author },
-      reviewBody: r.text,
-    })),
+    // Only verified reviews (approved, by readers who own the book) count: the author's chosen early-reader
+    // quotes are on the page but are not a rating (decision 0085). No rating is claimed before one exists.
+    ...(site.verifiedRating
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: site.verifiedRating.value,
+            bestRating: 5,
+            worstRating: 1,
+            ratingCount: site.verifiedRating.count,
+            reviewCount: site.verifiedRating.count,
+          },
+          review: site.verifiedReviews.map((r) => ({
+            '@type': 'Review',
+            reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+            author: { '@type': 'Person', name: r.author },
+            reviewBody: r.text,
+          })),
+        }
+      : {}),
   };
   return {
     title,

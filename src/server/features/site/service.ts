@@ -3,13 +3,25 @@ import { EARLY_READER_RATING } from '@shared/constants';
 import type { GalleryCover, SiteAnswer, SiteContent, SiteFormat } from '@shared/schemas/site';
 import type { DbOrTx } from '../../db/client';
 import { books, reviews } from '../../db/schema';
-import { getFeaturedBook, getUpcomingBook, listPrices } from '../books/service';
+import { countPublishedBooks, getFeaturedBook, getUpcomingBook, listPrices } from '../books/service';
 import { getSetting } from '../../platform/settings';
+import { verifiedReviewsOf } from '../reviews/service';
 
-type FormatContent = Omit<SiteFormat, 'price'>;
+/** A purchase format's display text as the author keeps it; the price comes from the book's prices. */
+export type FormatContent = Omit<SiteFormat, 'price'>;
+
+declare module '../../platform/settings' {
+  interface SettingTypes {
+    /** The home page's text and the author's details (Admin Settings edits part of it). */
+    'site.content': SiteContent;
+    /** The purchase section's format cards, in the order shown. */
+    'site.formats': FormatContent[];
+    'site.gallery': GalleryCover[];
+  }
+}
 
 export async function getSiteContent(db: DbOrTx): Promise<SiteContent | null> {
-  return getSetting<SiteContent>(db, 'site.content');
+  return getSetting(db, 'site.content');
 }
 
 export async function listReviews(db: DbOrTx, bookId: number) {
@@ -27,27 +39,31 @@ const stripBook = <T extends { featured?: boolean }>(book: T) => {
 
 /** Everything the home page shows, read from the database (the admin may have changed any of it). */
 export async function getSiteData(db: DbOrTx): Promise<Omit<SiteAnswer, 'demoLogin'>> {
-  const [content, gallery, formatContent, featured, upcoming] = await Promise.all([
+  const [content, gallery, formatContent, featured, upcoming, publishedBooks] = await Promise.all([
     getSiteContent(db),
-    getSetting<GalleryCover[]>(db, 'site.gallery'),
-    getSetting<FormatContent[]>(db, 'site.formats'),
+    getSetting(db, 'site.gallery'),
+    getSetting(db, 'site.formats'),
     getFeaturedBook(db),
     getUpcomingBook(db),
+    countPublishedBooks(db),
   ]);
   if (!content) throw new Error('site.content is missing: the database has not been seeded');
-  const [bookReviews, prices] = featured
-    ? await Promise.all([listReviews(db, featured.id), listPrices(db, featured.id)])
-    : [[], []];
+  const [bookReviews, prices, verified] = featured
+    ? await Promise.all([listReviews(db, featured.id), listPrices(db, featured.id), verifiedReviewsOf(db, featured.id)])
+    : [[], [], { reviews: [], rating: null }];
   const priceOf = new Map(prices.map((p) => [p.format, p.price]));
   return {
     content,
     featuredBook: featured ? stripBook(featured) : null,
     upcomingBook: upcoming ? stripBook(upcoming) : null,
     reviews: bookReviews,
-    // SPEC 2: the early-reader rating shown is a fixed 4.8; the count is the reviews actually held.
+    // docs/PRODUCT.md, Reviews: the early-reader rating shown is a fixed 4.8; the count is the reviews actually held.
     rating: { value: EARLY_READER_RATING, count: bookReviews.length },
+    verifiedReviews: verified.reviews,
+    verifiedRating: verified.rating,
     gallery: gallery ?? [],
     formats: (formatContent ?? []).map((f) => ({ ...f, price: priceOf.get(f.id) ?? null })),
+    publishedBooks,
   };
 }
 

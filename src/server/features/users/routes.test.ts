@@ -28,6 +28,7 @@ describe('GET /api/users/:userId', () => {
       role: 'user',
       points: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      linkOnly: false,
     });
     expect(res.body).not.toMatch(/argon2|password|reset/i);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -135,7 +136,7 @@ describe('POST /api/users/:userId/change-password', () => {
     [{ newPassword: 'UPPERCASE-ONLY-1' }, 'newPassword', 'Password must include at least one lowercase letter'],
     [{ newPassword: 'No-Numbers-Here' }, 'newPassword', 'Password must include at least one number'],
     [{ newPassword: 'NoSpecials123' }, 'newPassword', 'Password must include at least one special character'],
-  ])('validates %o with the SPEC 5 message', async (patch, field, message) => {
+  ])('validates %o with the change-password message', async (patch, field, message) => {
     const user = await createUser(t.database);
     const agent = await signedInAgent(t.app, user.id);
     const res = await agent.post(`/api/users/${user.id}/change-password`, {

@@ -2,11 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordSchema, userIdParam, userProfileSchema } from '@shared/schemas/auth';
 import { errorSchema, MAX_DB_ID, successMessageSchema } from '@shared/schemas/common';
-import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors';
-import { changePassword, getProfile, WRONG_CURRENT_PASSWORD } from './service';
-import { keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from '../auth/service';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { changePassword, getProfile, setFirstPassword, WRONG_CURRENT_PASSWORD } from './service';
+import { changeUsernameSchema, setPasswordSchema } from '@shared/schemas/login-link';
+import { changeUsername, keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from '../auth/service';
+import { requireUser } from '../../platform/sessions';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
 /** The numeric id in the path, or null for anything else (/api/users/abc is simply not a user). */
 function pathUserId(request: FastifyRequest): number | null {
@@ -23,10 +25,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Decided before anything else is looked at, so a stranger learns nothing (not even whether the id exists).
       preValidation: async (request) => {
-        if (!request.auth) throw unauthorized();
+        const auth = requireUser(request);
         const id = pathUserId(request);
         if (id === null) throw notFound('User not found');
-        if (request.auth.role !== 'admin' && id !== request.auth.userId) throw forbidden('You can only view your own account');
+        if (auth.role !== 'admin' && id !== auth.userId) throw forbidden('You can only view your own account');
       },
       schema: {
         tags: ['users'],
@@ -47,9 +49,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:userId/change-password',
     {
       preValidation: async (request) => {
-        if (!request.auth) throw unauthorized();
         // Even an admin changes only their own password here.
-        if (pathUserId(request) !== request.auth.userId) throw forbidden('You can only change your own password');
+        if (pathUserId(request) !== requireUser(request).userId) throw forbidden('You can only change your own password');
       },
       schema: {
         tags: ['users'],
@@ -60,7 +61,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = request.auth!;
+      const auth = requireUser(request);
       const check: [string, Limit] = [keys.currentPassword(auth.userId), LIMITS.currentPasswordFailuresPerUser];
       const now = () => clock.now().getTime();
       // Counted before the check, so parallel guesses cannot all pass it; a right password gives it back.
@@ -72,6 +73,48 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await counter.reset(check[0]);
       return { success: true, message: 'Your password has been updated successfully' };
+    },
+  );
+
+  app.post(
+    '/api/users/:userId/set-password',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      preValidation: async (request) => {
+        if (pathUserId(request) !== requireUser(request).userId) throw forbidden('You can only change your own password');
+      },
+      schema: {
+        tags: ['users'],
+        summary: 'A first password for an account made by an emailed sign-in link (it has none)',
+        params: userIdParam,
+        body: setPasswordSchema,
+        response: { 200: successMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await setFirstPassword(app.deps, requireUser(request).userId, request.body.newPassword);
+      return { success: true, message: 'Your password has been set. You can now also sign in with it.' };
+    },
+  );
+
+  app.post(
+    '/api/users/:userId/username',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      preValidation: async (request) => {
+        if (pathUserId(request) !== requireUser(request).userId) throw forbidden('You can only change your own username');
+      },
+      schema: {
+        tags: ['users'],
+        summary: 'Change the caller’s username (a link-made account starts with one from its address)',
+        params: userIdParam,
+        body: changeUsernameSchema,
+        response: { 200: successMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const username = await changeUsername(app.deps.database.db, requireUser(request).userId, request.body.username);
+      return { success: true, message: `Your username is now ${username}.` };
     },
   );
 };

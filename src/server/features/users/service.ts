@@ -1,12 +1,12 @@
 /** The account page's reads and the signed-in password change. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants';
 import type { UserProfile } from '@shared/schemas/auth';
 import type { AppDeps } from '../../deps';
 import { userActivities, users } from '../../db/schema';
 import { qualified } from '../../db/qualified';
 import { DEMO_READER } from '../../platform/demo-reader';
-import { badRequest, forbidden } from '../../platform/errors';
+import { badRequest, conflict, forbidden } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { SessionService } from '../../platform/sessions';
 import { assertNotCommon, passwordChangedMail, siteUrl } from '../auth/service';
@@ -28,13 +28,14 @@ export async function getProfile(deps: Pick<AppDeps, 'database'>, userId: number
       isSubscribed: users.isSubscribed,
       role: users.role,
       createdAt: users.createdAt,
+      linkOnly: sql<boolean>`${users.passwordHash} is null`,
       points: sql<number>`coalesce((select sum(${userActivities.points}) from ${userActivities} where ${qualified(userActivities.userId)} = ${qualified(users.id)}), 0)::int`,
     })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return null;
-  return { ...row, role: row.role as Role, points: Number(row.points), createdAt: row.createdAt.toISOString() };
+  return { ...row, role: row.role as Role, points: Number(row.points), linkOnly: Boolean(row.linkOnly), createdAt: row.createdAt.toISOString() };
 }
 
 export type ChangeOutcome = 'changed' | 'wrong-current';
@@ -52,7 +53,7 @@ export async function changePassword(
 ): Promise<ChangeOutcome> {
   const { db } = deps.database;
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) return 'wrong-current';
+  if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword))) return 'wrong-current';
   // Its password is public so the demo Login works for everyone; nobody may take the account over.
   if (row.username.toLowerCase() === DEMO_READER.username) {
     throw forbidden("The demo account's password cannot be changed");
@@ -72,4 +73,26 @@ export async function changePassword(
     await deps.mailer.enqueue(passwordChangedMail(row.email, row.displayName || row.username, now, siteUrl(deps)), tx);
   });
   return 'changed';
+}
+
+export const PASSWORD_ALREADY_SET = 'This account already has a password. Use Change Password instead.';
+
+/**
+ * A first password for an account made by an emailed link (decision 0084). Stored only while the account
+ * has none, in one conditional UPDATE, so this can never replace a password without knowing it. Other
+ * sessions stay: nothing was taken over, the reader only added a way in.
+ */
+export async function setFirstPassword(deps: Deps, userId: number, newPassword: string): Promise<void> {
+  assertNotCommon(newPassword, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  const now = deps.clock.now();
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.passwordHash)))
+      .returning({ email: users.email, username: users.username, displayName: users.displayName });
+    if (!row) throw conflict(PASSWORD_ALREADY_SET);
+    await deps.mailer.enqueue(passwordChangedMail(row.email, row.displayName || row.username, now, siteUrl(deps)), tx);
+  });
 }

@@ -14,7 +14,12 @@ export function createPaymentProvider(config: Config, clock: Clock, random: Rand
     if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
       throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
     }
-    return new StripePaymentProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET, clock, config.STRIPE_API_URL);
+    return new StripePaymentProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET, clock, config.STRIPE_API_URL, {
+      hardcover: config.STRIPE_TAX_CODE_PRINT,
+      paperback: config.STRIPE_TAX_CODE_PRINT,
+      ebook: config.STRIPE_TAX_CODE_EBOOK,
+      audiobook: config.STRIPE_TAX_CODE_AUDIOBOOK,
+    });
   }
   return new LocalPaymentProvider(random);
 }

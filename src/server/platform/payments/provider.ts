@@ -1,5 +1,5 @@
 /**
- * The payment port (DESIGN.md "payments"): a provider creates a hosted payment page for a checkout
+ * The payment port (docs/ARCHITECTURE.md; decision 0001): a provider creates a hosted payment page for a checkout
  * session and, for providers that call back, turns a signed notification into a PaymentEvent. Both
  * adapters feed the same fulfilment code, so the local test page cannot grant more than Stripe would.
  */
@@ -17,6 +17,20 @@ export interface CreatePaymentInput {
   customerEmail: string;
   /** Hardcover and paperback are shipped: the provider collects an address. */
   collectShipping: boolean;
+  /** Where the reader said the print lines go (ISO 3166-1 alpha-2): the only country the page offers. */
+  shippingCountry?: string | null;
+  /**
+   * A basket's lines, each charged as unit amount times quantity; they add up to `amount`. Without them
+   * the payment is the one line `productName` at `amount`.
+   */
+  lineItems?: Array<{ name: string; unitAmount: number; quantity: number; format?: string }>;
+  /** Shipping as its own charge (a basket's shipping line); Stripe shows it as the shipping option. */
+  shippingOption?: { name: string; amount: number } | null;
+  /**
+   * The provider computes the tax (Stripe Tax, decision 0080): prices are tax-inclusive or the tax is
+   * added on top. Null: the amounts already carry the tax from the author's table, if any.
+   */
+  automaticTax?: { pricesIncludeTax: boolean } | null;
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
@@ -45,13 +59,17 @@ export interface PaymentEvent {
     shippingAddress: unknown;
     /** The provider's payment behind the checkout (Stripe PaymentIntent), for refunds. */
     paymentId?: string | null;
+    /** The tax the provider computed (Stripe Tax), in minor units; null when it computed none. */
+    taxAmount?: number | null;
   };
   /** Only set for a provider's "this payment was refunded" notification (Stripe charge.refunded). */
   refund?: {
     paymentId: string | null;
     checkoutId: string | null;
-    /** A partial refund made at the provider does not take the purchase back. */
+    /** The whole payment was refunded: everything it bought is taken back. */
     full: boolean;
+    /** How much of the payment has been refunded in all so far (minor units), when the provider says. */
+    amountRefunded?: number | null;
   };
 }
 
@@ -61,6 +79,8 @@ export interface RefundInput {
   paymentId: string | null;
   /** A retried refund (a double click, a timeout) returns the first one instead of refunding twice. */
   idempotencyKey: string;
+  /** Part of the payment (one line of an order), in minor units; the whole payment when absent. */
+  amount?: number;
 }
 
 export class InvalidSignatureError extends Error {
@@ -80,6 +100,6 @@ export interface PaymentProvider {
    * fulfils any whose webhook was lost). Providers without webhooks have nothing to reconcile.
    */
   listPaidCheckouts?(since: Date): AsyncIterable<PaymentEvent>;
-  /** Gives the whole payment back. Providers where no money moved (the local page) have nothing to do. */
+  /** Gives the payment, or `amount` of it, back. Providers where no money moved (the local page) have nothing to do. */
   refund?(input: RefundInput): Promise<{ refundId: string }>;
 }

@@ -27,6 +27,12 @@ const SHIPPING_COUNTRIES: Stripe.Checkout.SessionCreateParams.ShippingAddressCol
   'IT',
 ];
 
+type AllowedCountry = (typeof SHIPPING_COUNTRIES)[number];
+
+/** The country the reader chose, when Stripe ships there; every shipping country otherwise. */
+const allowedCountries = (chosen: string | null | undefined): AllowedCountry[] =>
+  chosen && (SHIPPING_COUNTRIES as string[]).includes(chosen) ? [chosen as AllowedCountry] : SHIPPING_COUNTRIES;
+
 const COMPLETION_TYPES = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
 /** Stripe Checkout Sessions created server-side, fulfilled by signed webhooks. */
@@ -40,6 +46,8 @@ export class StripePaymentProvider implements PaymentProvider {
     private readonly clock: Clock,
     /** Another API base (STRIPE_API_URL), e.g. a local double in tests; Stripe's own API when unset. */
     apiUrl?: string,
+    /** Stripe Tax product tax code per format (decision 0080); a format without one gets the account's preset. */
+    private readonly taxCodes: Partial<Record<string, string | undefined>> = {},
   ) {
     const base = apiUrl ? new URL(apiUrl) : null;
     this.stripe = new Stripe(secretKey, {
@@ -74,6 +82,8 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+    const tax = input.automaticTax ?? null;
+    const behaviour = tax?.pricesIncludeTax ? ('inclusive' as const) : ('exclusive' as const);
     const metadata = {
       checkoutId: input.checkoutId,
       userId: String(input.userId),
@@ -85,19 +95,38 @@ export class StripePaymentProvider implements PaymentProvider {
         mode: 'payment',
         client_reference_id: input.checkoutId,
         customer_email: input.customerEmail,
-        line_items: [
-          {
-            quantity: 1,
+        line_items: (input.lineItems ?? [{ name: input.productName, unitAmount: input.amount, quantity: 1 }]).map((line) => {
+          const taxCode = tax && line.format ? this.taxCodes[line.format] : undefined;
+          return {
+            quantity: line.quantity,
             price_data: {
               currency: input.currency.toLowerCase(),
-              unit_amount: input.amount,
-              product_data: { name: input.productName },
+              unit_amount: line.unitAmount,
+              product_data: { name: line.name, ...(taxCode ? { tax_code: taxCode } : {}) },
+              ...(tax ? { tax_behavior: behaviour } : {}),
             },
-          },
-        ],
+          };
+        }),
         metadata,
         payment_intent_data: { metadata },
-        shipping_address_collection: input.collectShipping ? { allowed_countries: SHIPPING_COUNTRIES } : undefined,
+        shipping_address_collection: input.collectShipping ? { allowed_countries: allowedCountries(input.shippingCountry) } : undefined,
+        // Stripe Tax: the tax comes from Stripe, on the billing address it collects (decision 0080).
+        ...(tax ? { automatic_tax: { enabled: true }, billing_address_collection: 'required' as const } : {}),
+        // A basket's shipping line is Stripe's shipping option, taxed by Stripe like the goods (decision 0081).
+        ...(input.shippingOption
+          ? {
+              shipping_options: [
+                {
+                  shipping_rate_data: {
+                    type: 'fixed_amount' as const,
+                    display_name: input.shippingOption.name,
+                    fixed_amount: { amount: input.shippingOption.amount, currency: input.currency.toLowerCase() },
+                    ...(tax ? { tax_behavior: behaviour } : {}),
+                  },
+                },
+              ],
+            }
+          : {}),
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         expires_at: Math.floor(input.expiresAt.getTime() / 1000),
@@ -117,7 +146,7 @@ export class StripePaymentProvider implements PaymentProvider {
     }
     if (!paymentIntent) throw new Error(`Stripe checkout session ${input.providerSessionId} has no payment to refund`);
     const refund = await this.stripe.refunds.create(
-      { payment_intent: paymentIntent },
+      { payment_intent: paymentIntent, ...(input.amount !== undefined ? { amount: input.amount } : {}) },
       { idempotencyKey: input.idempotencyKey },
     );
     return { refundId: refund.id };
@@ -161,6 +190,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         paymentId: paymentIdOf(charge.payment_intent),
         checkoutId: charge.metadata?.checkoutId ?? null,
         full: charge.refunded === true,
+        amountRefunded: typeof charge.amount_refunded === 'number' ? charge.amount_refunded : null,
       },
     };
   }
@@ -182,6 +212,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
       shippingAddress: shipping ?? null,
       paymentId: paymentIdOf(session.payment_intent),
+      taxAmount: session.total_details?.amount_tax ?? null,
     },
   };
 }

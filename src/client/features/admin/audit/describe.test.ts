@@ -29,6 +29,10 @@ describe('recent changes in words', () => {
     [entry('subscribers.export', null, { rows: 1 }), 'Subscriber list exported (1 address)'],
     [entry('subscribers.export', null, { rows: 1204 }), 'Subscriber list exported (1,204 addresses)'],
     [entry('newsletter.send-test', null, null), 'Newsletter send test'],
+    [entry('review.approve', '12', null), 'Review #12 approved'],
+    [entry('review.hide', '12', null), 'Review #12 hidden'],
+    [entry('review.answer', '12', null), 'Review #12 answered'],
+    [entry('review.answer_remove', '12', null), 'Answer to review #12 removed'],
   ])('%#: %s', (input, words) => {
     expect(describeAuditEntry(input, titles)).toBe(words);
   });

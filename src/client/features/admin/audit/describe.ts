@@ -78,6 +78,15 @@ export function describeAuditEntry(entry: AuditEntry, bookTitles: ReadonlyMap<nu
     }
     case 'image.upload':
       return 'Image uploaded';
+    // Verified reviews (decision 0085).
+    case 'review.approve':
+      return `Review #${entry.targetId} approved`;
+    case 'review.hide':
+      return `Review #${entry.targetId} hidden`;
+    case 'review.answer':
+      return `Review #${entry.targetId} answered`;
+    case 'review.answer_remove':
+      return `Answer to review #${entry.targetId} removed`;
     default:
       return humanizeCode(entry.action);
   }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { PURCHASE_FORMATS, type PurchaseFormat } from '@shared/constants';
 import { type Discount, type DiscountInput, discountInputSchema } from '@shared/schemas/discounts';
 import { formatLabel } from '@shared/constants';
-import { Button } from '@client/components/ui/button';
+import { FormFooter } from '../components/form-footer';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
@@ -163,21 +163,7 @@ export function DiscountForm({
           Active
         </label>
       </div>
-      {errors.form ? (
-        <p role="alert" className="text-sm text-blood-300">
-          {errors.form}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : discount ? 'Save Changes' : 'Create Code'}
-        </Button>
-        {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormFooter error={errors.form} saving={saving} submitLabel={discount ? 'Save Changes' : 'Create Code'} onCancel={onCancel} />
     </form>
   );
 }

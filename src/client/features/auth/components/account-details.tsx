@@ -1,5 +1,5 @@
 /**
- * The profile's "Account Details" tab (SPEC 2): not logged in, loading skeleton, load failure (toast and
+ * The profile's "Account Details" tab (docs/PRODUCT.md, Account details): not logged in, loading skeleton, load failure (toast and
  * inline alert), or the account card with Change Password, and for admins the Admin Account banner.
  */
 import { useEffect, useState } from 'react';
@@ -12,8 +12,10 @@ import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast-store';
 import { countOf } from '@client/lib/plural';
-import { useUserProfile } from '../api';
+import { useUserProfile } from '../account-calls';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { SetPasswordDialog } from './set-password-dialog';
+import { ChangeUsernameDialog } from './change-username-dialog';
 
 export function initials(username: string): string {
   return username.slice(0, 2).toUpperCase();
@@ -22,6 +24,7 @@ export function initials(username: string): string {
 export function AccountDetails({ userId }: { userId?: number }) {
   const profile = useUserProfile(userId);
   const [changing, setChanging] = useState(false);
+  const [renaming, setRenaming] = useState(false);
 
   useEffect(() => {
     if (profile.isError) toast({ title: 'Error', description: 'Failed to load user profile data', variant: 'destructive' });
@@ -113,9 +116,15 @@ export function AccountDetails({ userId }: { userId?: number }) {
             <UserPen aria-hidden="true" />
             Edit Profile
           </Button>
+          {user.linkOnly ? (
+            <Button variant="outline" onClick={() => setRenaming(true)}>
+              <UserPen aria-hidden="true" />
+              Change Username
+            </Button>
+          ) : null}
           <Button onClick={() => setChanging(true)}>
             <KeyRound aria-hidden="true" />
-            Change Password
+            {user.linkOnly ? 'Set Password' : 'Change Password'}
           </Button>
           {isAdmin ? (
             <Link to="/admin" className={buttonClasses('destructive')}>
@@ -125,7 +134,15 @@ export function AccountDetails({ userId }: { userId?: number }) {
           ) : null}
         </CardContent>
       </Card>
-      <ChangePasswordDialog userId={user.id} open={changing} onOpenChange={setChanging} />
+      {/* An account made by an emailed link has no current password to give (decision 0084). */}
+      {user.linkOnly ? (
+        <ChangeUsernameDialog userId={user.id} current={user.username} open={renaming} onOpenChange={setRenaming} />
+      ) : null}
+      {user.linkOnly ? (
+        <SetPasswordDialog userId={user.id} open={changing} onOpenChange={setChanging} />
+      ) : (
+        <ChangePasswordDialog userId={user.id} open={changing} onOpenChange={setChanging} />
+      )}
     </div>
   );
 }

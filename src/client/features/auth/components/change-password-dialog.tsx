@@ -1,5 +1,5 @@
 /**
- * Change-password dialog (SPEC 2, 4, 5, 8): currentPassword and newPassword with show/hide toggles, a
+ * Change-password dialog (docs/PRODUCT.md, Change password): currentPassword and newPassword with show/hide toggles, a
  * generated suggestion ("Generating..."), and "Update Password" ("Updating..."). Validation runs on
  * submit and again on every change after that. On success the dialog closes and forgets everything.
  */
@@ -11,7 +11,7 @@ import { changePasswordSchema, type ChangePasswordInput } from '@shared/schemas/
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { toast } from '@client/components/ui/toast-store';
-import { changePasswordRequest, generatePasswordRequest } from '../api';
+import { changePasswordRequest, generatePasswordRequest } from '../account-calls';
 import { FormField } from '@client/components/ui/form-field';
 import { PasswordInput } from './password-input';
 

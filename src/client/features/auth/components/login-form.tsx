@@ -1,4 +1,4 @@
-/** The Login tab (SPEC 2, 5, 8): username-or-email, password, "Forgot Password?", "Sign In". */
+/** The Login tab (docs/PRODUCT.md, Sign in): username-or-email, password, "Forgot Password?", "Sign In". */
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,7 +9,7 @@ import type { Role } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toast-store';
-import { loginRequest } from '../api';
+import { loginRequest } from '../account-calls';
 import { FormField } from '@client/components/ui/form-field';
 import { PasswordInput } from './password-input';
 

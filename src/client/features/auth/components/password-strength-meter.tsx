@@ -1,4 +1,4 @@
-/** The registration strength meter (SPEC 5): five levels with a bar, and hints at the weak levels. */
+/** The registration strength meter (docs/PRODUCT.md, Register): five levels with a bar, and hints at the weak levels. */
 import { meterLevel } from '@shared/password-strength';
 import { cn } from '@client/lib/cn';
 

@@ -1,4 +1,4 @@
-/** The Register tab (SPEC 2, 5, 8): email, username, display name, password with strength meter. */
+/** The Register tab (docs/PRODUCT.md, Register): email, username, display name, password with strength meter. */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
@@ -6,7 +6,7 @@ import { registerSchema, type RegisterInput } from '@shared/schemas/auth';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toast-store';
-import { registerRequest } from '../api';
+import { registerRequest } from '../account-calls';
 import { FormField } from '@client/components/ui/form-field';
 import { PasswordInput } from './password-input';
 import { PasswordStrengthMeter } from './password-strength-meter';

@@ -58,6 +58,26 @@ describe('PurchaseSection', () => {
     expect(document.getElementById('purchase')).not.toBeNull();
   });
 
+  it('"Add to basket" on every format card: a visitor\'s line is priced by the server and kept in the browser', async () => {
+    const fetch = mockFetch({
+      '/api/store/formats': () => json(FORMATS),
+      '/api/users/check-auth': () => json(SIGNED_OUT),
+      '/api/csrf-token': () => json({ csrfToken: 't' }),
+      '/api/basket/preview': () =>
+        json({ lines: [], count: 1, currency: 'GBP', subtotal: 2499, displaySubtotal: '£24.99', discount: 0, displayDiscount: '£0.00', discountCode: null, total: 2499, displayTotal: '£24.99' }),
+    });
+    window.localStorage.removeItem('basket.visitor');
+    renderWithRouter([{ element: <><Outlet /><Toaster /></>, children: [{ path: '/', element: <PurchaseSection /> }] }]);
+    await screen.findByRole('heading', { name: 'Hardcover' });
+    expect(screen.getAllByRole('button', { name: 'Add to basket' })).toHaveLength(4);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add to basket' })[0]);
+    expect(await screen.findByText('Added to your basket')).toBeInTheDocument();
+    const preview = fetch.mock.calls.find(([url]) => String(url).endsWith('/api/basket/preview'));
+    expect(JSON.parse(String(preview?.[1]?.body))).toEqual({ items: [{ bookId: 1, format: 'hardcover', quantity: 1 }] });
+    expect(JSON.parse(window.localStorage.getItem('basket.visitor')!)).toEqual([{ bookId: 1, format: 'hardcover', quantity: 1 }]);
+    expect(window.localStorage.getItem('basket.count')).toBe('1');
+  });
+
   it('signed out: "Please log in", the intent is saved and the visitor goes to /login?returnTo=purchase', async () => {
     const { router } = renderSection(() => json(SIGNED_OUT));
     fireEvent.click(await screen.findByRole('button', { name: 'Buy E-Book' }));

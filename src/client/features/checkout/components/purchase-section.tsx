@@ -1,11 +1,11 @@
 /**
- * The home page's purchase section (SPEC 2 "Purchase", SPEC 4 "Purchase flow"): four formats whose
+ * The home page's purchase section (docs/PRODUCT.md, Purchase section; Buying a format): four formats whose
  * text comes from the site settings and whose prices come from the server. Buying refreshes the auth
  * status, sends signed-out visitors to log in (keeping their choice), and signed-in readers to /checkout.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@client/lib/router';
-import { AudioLines, Book, BookOpen, BookText, Check, FileText, Gift, Headphones, Library, Package, Tablet, Zap } from 'lucide-react';
+import { AudioLines, Book, BookOpen, BookText, Check, FileText, Gift, Headphones, Library, Package, ShoppingBasket, Tablet, Zap } from 'lucide-react';
 import { BULK_ORDER_MIN_COPIES, formatLabel, isDigitalFormat } from '@shared/constants';
 import { type MyFormat, type MyFormatsResponse, REPEAT_PURCHASE_MESSAGES, type StoreFormat } from '@shared/schemas/checkout';
 import { Alert } from '@client/components/ui/alert';
@@ -17,16 +17,21 @@ import { useAuthStatus } from '@client/lib/session';
 import { scrollToAnchor } from '@client/lib/scroll-to-anchor';
 import { roomPath } from '@client/lib/room-path';
 import { useMyFormats, useStoreFormats } from '../api';
+import { addToBasket } from '../basket';
+import { ApiError } from '@client/lib/api-client';
 import { DiscountCodeField } from './discount-code-field';
+import { BundleCards } from './bundle-cards';
 import { checkoutPath, readPurchaseIntent, resumePurchaseAfterLogin, savePurchaseIntent } from '../intent';
 
 const FORMAT_ICONS = { hardcover: Book, paperback: BookOpen, ebook: Tablet, audiobook: Headphones } as const;
 
-export function PurchaseSection() {
-  const formats = useStoreFormats();
+/** `slug`: a catalogue book's own page sells that book; without it, the featured book (the home page). */
+export function PurchaseSection({ slug }: { slug?: string } = {}) {
+  const formats = useStoreFormats(slug);
   const auth = useAuthStatus();
   const navigate = useNavigate();
   const [processing, setProcessing] = useState<string | null>(null);
+  const [adding, setAdding] = useState<string | null>(null);
   const [discountCode, setDiscountCode] = useState('');
   /** A print format bought a moment ago whose Buy was pressed again: asked before a second copy. */
   const [askRepeat, setAskRepeat] = useState<{ format: StoreFormat; mine: MyFormat } | null>(null);
@@ -37,7 +42,7 @@ export function PurchaseSection() {
   const mineOf = (format: StoreFormat) => standingIn(mine.data, format);
 
   // A reader who chose a format before signing in (or registering) lands back here signed in: the
-  // saved intent resumes the purchase (SPEC 4 steps 3 and 6) instead of making them click again.
+  // saved intent resumes the purchase (docs/PRODUCT.md, Purchase intent) instead of making them click again.
   useEffect(() => {
     if (resumed.current || !auth.isAuthenticated) return;
     const intent = readPurchaseIntent();
@@ -53,7 +58,7 @@ export function PurchaseSection() {
       const { data: status } = await auth.refetch();
       if (!status?.isAuthenticated) {
         toast({ title: 'Please log in', description: 'Sign in or create an account to buy the book. Your choice is kept.' });
-        savePurchaseIntent(format.id, Date.now(), discountCode.trim() || null);
+        savePurchaseIntent(format.id, Date.now(), discountCode.trim() || null, slug);
         navigate('/login?returnTo=purchase');
         return;
       }
@@ -93,6 +98,23 @@ export function PurchaseSection() {
       toast({ title: 'Purchase Failed', description: 'An error occurred during purchase. Please try again.', variant: 'destructive' });
     } finally {
       setProcessing(null);
+    }
+  }
+
+  /** "Add to basket" (issue 26): the visitor's basket is kept in the browser until they sign in. */
+  async function addFormatToBasket(format: StoreFormat) {
+    const book = formats.data?.book;
+    if (!book) return;
+    setAdding(format.id);
+    try {
+      const { data: status } = await auth.refetch();
+      const basket = await addToBasket(status?.isAuthenticated === true, { bookId: book.id, format: format.id });
+      toast({ title: 'Added to your basket', description: `${book.title} (${formatLabel(format.id)}). Items in your basket: ${basket.count}.` });
+    } catch (error) {
+      const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Please try again in a moment.';
+      toast({ title: 'Not added to your basket', description: message, variant: 'destructive' });
+    } finally {
+      setAdding(null);
     }
   }
 
@@ -152,6 +174,8 @@ export function PurchaseSection() {
                   disabled={processing !== null}
                   onBuy={() => void buy(format)}
                   onGift={isDigitalFormat(format.id) ? () => void giveAsGift(format) : undefined}
+                  adding={adding === format.id}
+                  onAddToBasket={() => void addFormatToBasket(format)}
                 />
               ))}
             </ul>
@@ -159,6 +183,9 @@ export function PurchaseSection() {
         </div>
 
         {formats.data?.formats.length ? <DiscountCodeField value={discountCode} onChange={setDiscountCode} /> : null}
+
+        {/* Drawn in the browser once the section's code is here: the prices depend on who is signed in. */}
+        {formats.data?.book ? <BundleCards bookId={formats.data.book.id} /> : null}
 
         <RepeatPrintDialog
           pending={askRepeat}
@@ -199,9 +226,11 @@ interface FormatCardProps {
   onBuy: () => void;
   /** Digital formats may be bought for someone else. */
   onGift?: () => void;
+  adding: boolean;
+  onAddToBasket: () => void;
 }
 
-function FormatCard({ format, bookId, mine, processing, disabled, onBuy, onGift }: FormatCardProps) {
+function FormatCard({ format, bookId, mine, processing, disabled, onBuy, onGift, adding, onAddToBasket }: FormatCardProps) {
   const Icon = FORMAT_ICONS[format.id];
   const digital = isDigitalFormat(format.id);
   // An owned digital format is opened, not bought again (decision 0066); print can always be re-ordered.
@@ -284,6 +313,12 @@ function FormatCard({ format, bookId, mine, processing, disabled, onBuy, onGift 
           format.buttonText
         )}
       </Button>
+      )}
+      {owned ? null : (
+        <Button className="mt-3 w-full" variant="outline" onClick={onAddToBasket} disabled={disabled || adding} aria-busy={adding || undefined}>
+          <ShoppingBasket aria-hidden="true" />
+          Add to basket
+        </Button>
       )}
       {onGift ? (
         <Button className="mt-3 w-full" variant="outline" onClick={onGift} disabled={disabled}>

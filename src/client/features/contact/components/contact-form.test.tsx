@@ -30,7 +30,7 @@ describe('ContactForm', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('offers the SPEC subjects and an email-type input', () => {
+  it('offers the contact subjects and an email-type input', () => {
     renderForm();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     const options = [...(screen.getByLabelText('Subject') as HTMLSelectElement).options].filter((o) => !o.disabled).map((o) => o.value);

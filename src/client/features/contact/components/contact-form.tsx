@@ -1,5 +1,5 @@
 /**
- * SPEC 2/4/5/8 contact form: name, email, subject (SPEC options) and message. All four are required
+ * The contact form (docs/PRODUCT.md, Contact): name, email, subject (its fixed options) and message. All four are required
  * ("Form Incomplete" otherwise); the button reads "Sending..." while busy and the form clears on success.
  */
 import { useId, useState } from 'react';

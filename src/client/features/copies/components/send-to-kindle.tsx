@@ -12,7 +12,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useKindleActions, useKindleSettings } from '../api';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@client/components/ui/copy-button';
 
 export function SendToKindleButton({ bookId, title }: { bookId: number; title: string }) {
   const [open, setOpen] = useState(false);

@@ -1,5 +1,5 @@
 /**
- * SPEC 2 book cover gallery: three covers with a title and description, Previous/Next that wrap
+ * The book cover gallery (docs/PRODUCT.md, Cover gallery): three covers with a title and description, Previous/Next that wrap
  * around, clickable thumbnails, and the main image opening a large lightbox dialog. Arrow keys step
  * through the covers; the lightbox is its own chunk, fetched only when first opened.
  */

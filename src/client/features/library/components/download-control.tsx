@@ -89,7 +89,7 @@ export function DownloadControl({ item, label, handlers }: { item: LibraryItem; 
     return <ConfirmDownload item={item} label={label} disabled={waiting} busy={busy} onConfirm={() => onDownload(item)} />;
   }
 
-  // SPEC 4: a used download is a disabled "Download Used"; what can still be done is offered beneath it.
+  // docs/PRODUCT.md, Downloads: a used download is a disabled "Download Used"; what can still be done is offered beneath it.
   return (
     <span className="grid justify-items-end gap-1">
       <Button size="sm" variant="outline" disabled aria-label={`${label}: Download Used`}>

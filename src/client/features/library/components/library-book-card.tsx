@@ -22,11 +22,14 @@ interface Props {
   handlers: DownloadHandlers;
   /** What the page adds beside a format's download button (the reading room, Send to Kindle). */
   itemActions?: LibraryItemActions;
+  /** What the page adds for the whole book (its review). */
+  bookActions?: LibraryBookActions;
 }
 
+export type LibraryBookActions = (book: { id: number; title: string }) => ReactNode;
 export type LibraryItemActions = (item: LibraryItem, context: { label: string; title: string }) => ReactNode;
 
-export function LibraryBookCard({ group, handlers, itemActions }: Props) {
+export function LibraryBookCard({ group, handlers, itemActions, bookActions }: Props) {
   const count = group.items.length;
   return (
     <li className="overflow-hidden rounded-xl border border-ink-700 bg-ink-900/80 shadow-xl shadow-black/30">
@@ -41,6 +44,7 @@ export function LibraryBookCard({ group, handlers, itemActions }: Props) {
           <p className="mt-1 text-sm text-bone-400">
             {count} format{count === 1 ? '' : 's'} purchased
           </p>
+          {bookActions ? <div className="mt-3">{bookActions({ id: group.book.id, title: group.book.title })}</div> : null}
         </div>
       </div>
       <ul className="divide-y divide-ink-700 border-t border-ink-700">
@@ -54,6 +58,10 @@ export function LibraryBookCard({ group, handlers, itemActions }: Props) {
                 </span>
                 <span>
                   <span className="font-medium">{label}</span>
+                  {item.updated ? (
+                    // The author replaced this file and told its owners; gone after the next download (0091).
+                    <span className="ml-2 rounded-full border border-blood-400/60 px-2 py-0.5 text-xs text-blood-200">Updated</span>
+                  ) : null}
                   {item.includedWith ? (
                     <span className="block text-xs text-bone-400">Included with your {formatLabel(item.includedWith).toLowerCase()}</span>
                   ) : null}

@@ -1,9 +1,9 @@
 /**
- * "My Library" (SPEC 2 profile page, SPEC 4 library states): the reader's digital purchases grouped by
+ * "My Library" (docs/PRODUCT.md, Library; Downloads): the reader's digital purchases grouped by
  * book, each format downloadable once, plus any printed orders with their shipping status.
  */
 import { formatLabel } from '@shared/constants';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from '@client/lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Library, LogIn } from 'lucide-react';
@@ -23,7 +23,7 @@ import {
   useOrders,
 } from '../api';
 import { groupLibrary } from '../group';
-import { LibraryBookCard, type LibraryItemActions, formatDisplay } from './library-book-card';
+import { LibraryBookCard, type LibraryBookActions, type LibraryItemActions, formatDisplay } from './library-book-card';
 import { OrdersList, type OrdersListProps } from './orders-list';
 
 const LOAD_ERROR = 'Error loading your purchases. Please try again.';
@@ -32,10 +32,14 @@ export interface LibraryTabProps {
   userId?: number | null;
   /** Filled by the page with other features' parts: reading room links, Send to Kindle, gift status. */
   itemActions?: LibraryItemActions;
+  /** Filled by the page for each book: the reader's review. */
+  bookActions?: LibraryBookActions;
   orderStatus?: OrdersListProps['orderStatus'];
+  /** Filled by the page: offers to complete the reader's set (a bundle that makes a missing format cheaper). */
+  offers?: ReactNode;
 }
 
-export function LibraryTab({ userId, itemActions, orderStatus }: LibraryTabProps) {
+export function LibraryTab({ userId, itemActions, bookActions, orderStatus, offers }: LibraryTabProps) {
   const signedIn = typeof userId === 'number' && userId > 0;
   const library = useLibrary(signedIn);
   const orders = useOrders(signedIn);
@@ -145,10 +149,12 @@ export function LibraryTab({ userId, itemActions, orderStatus }: LibraryTabProps
                 group={group}
                 handlers={handlers}
                 itemActions={itemActions}
+                bookActions={bookActions}
               />
             ))}
           </ul>
         )}
+        {signedIn && library.data && library.data.length > 0 ? offers : null}
         {signedIn && orders.data ? <OrdersList orders={orders.data} orderStatus={orderStatus} /> : null}
       </div>
     </section>

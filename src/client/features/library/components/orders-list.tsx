@@ -22,6 +22,23 @@ export interface OrdersListProps {
   orderStatus?: (order: Order) => ReactNode | null;
 }
 
+/** The carrier and tracking number of a shipped parcel, linked to the carrier's page when there is one. */
+function Tracking({ order }: { order: Order }) {
+  if (!order.trackingNumber) return null;
+  return (
+    <span className="block text-sm text-bone-300">
+      {order.carrier} tracking number{' '}
+      {order.trackingUrl ? (
+        <a className="font-mono text-blood-300 underline underline-offset-2 hover:text-blood-200" href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
+          {order.trackingNumber}
+        </a>
+      ) : (
+        <span className="font-mono">{order.trackingNumber}</span>
+      )}
+    </span>
+  );
+}
+
 function OrderIcon({ order }: { order: Order }) {
   const Icon = ORDER_ICON(order);
   return <Icon aria-hidden="true" className="size-4" />;
@@ -51,6 +68,7 @@ export function OrdersList({ orders, orderStatus }: OrdersListProps) {
               <span>
                 <span className="block font-medium text-bone-50">
                   {order.book.title} · {formatLabel(order.format)}
+                  {order.quantity && order.quantity > 1 ? ` × ${order.quantity}` : ''}
                   {order.gift ? ` · a gift for ${order.gift.recipientName}` : ''}
                 </span>
                 <span className="block text-sm text-bone-400">
@@ -67,6 +85,13 @@ export function OrdersList({ orders, orderStatus }: OrdersListProps) {
                     order.displayPrice
                   )}
                 </span>
+                {order.displayTax ? (
+                  <span className="block text-sm text-bone-400">
+                    Net {order.displayNet} · Tax {order.displayTax}
+                  </span>
+                ) : null}
+                {order.displayShipping ? <span className="block text-sm text-bone-400">Shipping {order.displayShipping}</span> : null}
+                <Tracking order={order} />
               </span>
             </span>
             {orderStatus?.(order) ?? <Badge variant={order.status === 'shipped' ? 'accent' : 'outline'}>{statusLabel(order)}</Badge>}

@@ -1,5 +1,5 @@
 /**
- * SPEC 2 newsletter section (the Thriller Circle): subscribe by email ("Subscribing..." while busy, the
+ * The newsletter section (docs/PRODUCT.md, Newsletter) (the Thriller Circle): subscribe by email ("Subscribing..." while busy, the
  * email cleared on success), plus the demo reader's Login (hidden when the operator turned it off) and Logout.
  */
 import { useState } from 'react';

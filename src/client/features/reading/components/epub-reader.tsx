@@ -32,11 +32,15 @@ export interface EpubLocation {
   chapter: string | null;
   /** The contents entry the reader is in (its target), if the book's contents name it. */
   chapterTarget: string | null;
+  /** The spine section on screen (0 = the first), and every section's path in the archive, in order. */
+  section: number;
+  spine: readonly string[];
   atEnd: boolean;
 }
 
 interface Props extends Pick<ReaderBarProps, 'title' | 'backTo'> {
   file: Blob;
+  /** A saved locator (CFI), or a chapter file's path to open at its start (from "Read from here"). */
   startAt: string | null;
   prefs: ReaderPrefs;
   onPrefsChange: (prefs: ReaderPrefs) => void;
@@ -45,6 +49,8 @@ interface Props extends Pick<ReaderBarProps, 'title' | 'backTo'> {
   onExternalLink: (href: string) => void;
   /** Shown under the page when the reader reaches the last page. */
   endNote?: React.ReactNode;
+  /** Buttons the page adds to the top bar (e.g. "Listen from here"). */
+  barActions?: React.ReactNode;
 }
 
 function flattenToc(items: FoliateTocItem[] | undefined, depth = 0): TocEntry[] {
@@ -80,7 +86,7 @@ export function safeLink(href: string): string | null {
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
-export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, onExternalLink, endNote, title, backTo }: Props) {
+export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, onExternalLink, endNote, barActions, title, backTo }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<FoliateView | null>(null);
   const [ready, setReady] = useState(false);
@@ -160,7 +166,15 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
         view.addEventListener('relocate', (e) => {
           const { fraction, cfi, tocItem, section } = e.detail;
           const atEnd = Boolean(section && section.current >= section.total - 1 && view.renderer.atEnd);
-          const loc = { cfi, fraction: fraction ?? 0, chapter: tocItem?.label?.trim() ?? null, chapterTarget: tocItem?.href ?? null, atEnd };
+          const loc = {
+            cfi,
+            fraction: fraction ?? 0,
+            chapter: tocItem?.label?.trim() ?? null,
+            chapterTarget: tocItem?.href ?? null,
+            section: section?.current ?? 0,
+            spine: view.book.sections.map((s) => s.id),
+            atEnd,
+          };
           setLocation(loc);
           callbacks.current.onLocation(loc);
         });
@@ -174,7 +188,7 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
         if (cancelled) return;
         applyLayout(view, prefsRef.current);
         setToc(flattenToc(view.book.toc));
-        await view.init({ lastLocation: startAt ?? undefined, showTextStart: !startAt });
+        await view.init({ lastLocation: startAt ?? undefined, showTextStart: startAt === null });
         // User timing: the page-weight bench reports the time to the first rendered page.
         performance.mark('reader:first-page');
         if (!cancelled) setReady(true);
@@ -212,6 +226,7 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
           onPanelChange={chrome.setPanel}
           prefs={prefs}
           onPrefsChange={onPrefsChange}
+          actions={barActions}
         />
       ) : null}
       <div className="relative min-h-0 flex-1" style={{ background: colors.background }}>

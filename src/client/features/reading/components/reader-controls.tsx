@@ -76,11 +76,13 @@ export interface ReaderBarProps {
   onPrefsChange: (prefs: ReaderPrefs) => void;
   /** Text size is "zoom" for a PDF. */
   sizeLabel?: string;
+  /** What the page adds before Contents (e.g. "Listen from here"). */
+  actions?: ReactNode;
 }
 
 /** Top bar: back, title, and the Contents and Reading settings panels. */
 export function ReaderBar(props: ReaderBarProps) {
-  const { title, backTo, toc, currentTarget, onTocSelect, panel: open, onPanelChange, prefs, onPrefsChange, sizeLabel = 'Text size' } = props;
+  const { title, backTo, toc, currentTarget, onTocSelect, panel: open, onPanelChange, prefs, onPrefsChange, sizeLabel = 'Text size', actions } = props;
   const id = useId();
   const toggles = { toc: useRef<HTMLButtonElement>(null), settings: useRef<HTMLButtonElement>(null) };
   const tocList = useRef<HTMLOListElement>(null);
@@ -120,6 +122,7 @@ export function ReaderBar(props: ReaderBarProps) {
           <span className="hidden sm:inline">{backTo.label}</span>
         </Link>
         <h1 className="min-w-0 flex-1 truncate font-display text-base font-semibold text-bone-50 sm:text-lg">{title}</h1>
+        {actions}
         <Button ref={toggles.toc} variant="outline" size="sm" aria-expanded={open === 'toc'} aria-controls={`${id}-toc`} onClick={() => toggle('toc')}>
           <List aria-hidden="true" /> Contents
         </Button>

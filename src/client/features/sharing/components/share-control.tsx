@@ -1,5 +1,5 @@
 /**
- * SPEC 2 share control. `compact` is a dropdown (its code loads on first interaction, see share-menu);
+ * The share control (docs/PRODUCT.md, Sharing). `compact` is a dropdown (its code loads on first interaction, see share-menu);
  * `default` is a row of icon buttons; `expanded` adds the labels. Each can run horizontally or vertically. X, Facebook and LinkedIn open a 600x400 popup,
  * mail opens the mail client, and copy link shows "Copied!" for 2 seconds.
  */

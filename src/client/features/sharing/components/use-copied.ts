@@ -1,4 +1,4 @@
-/** "Copied!" state for SPEC 9's 2-second copied indicator. */
+/** "Copied!" state for the 2-second copied indicator (docs/PRODUCT.md, Sharing). */
 import { useEffect, useRef, useState } from 'react';
 import { COPIED_INDICATOR_MS } from '@shared/constants';
 import { copyLink } from '../share';

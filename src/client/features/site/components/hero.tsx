@@ -1,4 +1,4 @@
-/** SPEC 2 hero: title (from the database), byline, quote, blurb, cover, "Get Your Copy" and "Read Synopsis". */
+/** The hero (docs/PRODUCT.md, Hero): title (from the database), byline, quote, blurb, cover, "Get Your Copy" and "Read Synopsis". */
 import { BookOpen, ShoppingBag } from 'lucide-react';
 import type { SiteAnswer } from '@shared/schemas/site';
 import type { MouseEvent } from 'react';

@@ -1,4 +1,4 @@
-/** SPEC 2 contact section: the form beside the author's representation details. */
+/** The contact section (docs/PRODUCT.md, Contact): the form beside the author's representation details. */
 import type { SiteAnswer } from '@shared/schemas/site';
 import { ContactForm } from '@client/features/contact/components/contact-form';
 import { HomeSection } from '@client/features/site/components/home-section';

@@ -1,4 +1,4 @@
-/** SPEC 2 excerpt "The Return": collapsed to a maximum height until Continue Reading; Show Less collapses it. */
+/** The excerpt "The Return" (docs/PRODUCT.md, Excerpt): collapsed to a maximum height until Continue Reading; Show Less collapses it. */
 import { useId, useRef, useState } from 'react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import type { SiteAnswer } from '@shared/schemas/site';

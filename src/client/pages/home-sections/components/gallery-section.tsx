@@ -1,4 +1,4 @@
-/** SPEC 2 book cover gallery section. */
+/** The book cover gallery section (docs/PRODUCT.md, Cover gallery). */
 import type { SiteAnswer } from '@shared/schemas/site';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { CoverGallery } from '@client/features/gallery/components/cover-gallery';

@@ -1,4 +1,4 @@
-/** SPEC 2 synopsis: the featured book's synopsis, Continue Reading (to purchase) and a compact share menu. */
+/** The synopsis (docs/PRODUCT.md, Synopsis): the featured book's synopsis, Continue Reading (to purchase) and a compact share menu. */
 import { ArrowDown } from 'lucide-react';
 import type { SiteAnswer } from '@shared/schemas/site';
 import { Button } from '@client/components/ui/button';

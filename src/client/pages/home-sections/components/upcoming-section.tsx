@@ -1,15 +1,16 @@
 /**
- * SPEC 2 upcoming book: a skeleton while loading, then the first non-featured book with its teaser
+ * The upcoming book (docs/PRODUCT.md, Upcoming): a skeleton while loading, then the first non-featured book with its teaser
  * and a waitlist button; otherwise "No upcoming books available at this time". The teaser player is
  * only embedded when the reader asks for it, from the privacy-enhanced (no-cookie) domain.
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PreOrderArea as Area } from '@shared/schemas/pre-orders';
-import { BellRing, Play } from 'lucide-react';
-import { WAITLIST_FOCUS_DELAY_MS } from '@shared/constants';
+import { BellRing, Library, Play } from 'lucide-react';
+import { CATALOGUE_LINK_MIN_BOOKS, WAITLIST_FOCUS_DELAY_MS } from '@shared/constants';
 import type { UpcomingBook } from '@shared/schemas/site';
-import { Button } from '@client/components/ui/button';
+import { Button, buttonClasses } from '@client/components/ui/button';
+import { Link } from '@client/lib/router';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/toast-store';
 import { NEWSLETTER_EMAIL_ID } from '@client/features/newsletter/components/newsletter-section';
@@ -70,7 +71,20 @@ function Teaser({ book }: { book: UpcomingBook }) {
   );
 }
 
-export function UpcomingSection({ book, loading }: { book: UpcomingBook | null | undefined; loading: boolean }) {
+/** The home page's way to the catalogue, once it holds more than the home page's own two books. */
+function CatalogueLink({ count }: { count: number | undefined }) {
+  if (count === undefined || count < CATALOGUE_LINK_MIN_BOOKS) return null;
+  return (
+    <p className="mt-12 border-t border-ink-800 pt-8 text-center">
+      <Link to="/books" className={buttonClasses('outline', 'lg')}>
+        <Library aria-hidden="true" />
+        Browse all {count} books
+      </Link>
+    </p>
+  );
+}
+
+export function UpcomingSection({ book, loading, publishedBooks }: { book: UpcomingBook | null | undefined; loading: boolean; publishedBooks?: number }) {
   // Once its release date has passed the book is out: the block no longer calls it "Coming soon".
   const released = useQuery<Area | null>({ queryKey: PRE_ORDER_KEY }).data?.released === true;
   return (
@@ -111,6 +125,7 @@ export function UpcomingSection({ book, loading }: { book: UpcomingBook | null |
           </div>
         </div>
       )}
+      <CatalogueLink count={publishedBooks} />
     </HomeSection>
   );
 }

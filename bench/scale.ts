@@ -1,0 +1,152 @@
+/**
+ * npm run bench:scale -- [--fraction 0.01] [--database scale_1] [--reuse]
+ *
+ * Makes a PostgreSQL database at a fraction of a successful launch (bench/scale/data.ts; 1 = 200,000
+ * readers, about a million purchases), then times every admin read and the subscriber export through the
+ * app (median of 5), sampling the process's RSS and event-loop delay and how long /healthz waits during the
+ * export. Writes bench/reports/scale-<percent>.json and prints a table. Not run in CI (decision 0071).
+ * --reuse keeps a database made by an earlier run (making 100 % takes minutes).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { encodeCursor } from '../src/shared/schemas/pages';
+import { openDatabase } from '../src/server/db/client';
+import { runMigrations } from '../src/server/db/migrate';
+import { createTestApp, createUser, signedInAgent } from '../src/server/test/helpers';
+import { scaleDataStatements, sizesAt } from './scale/data';
+
+const arg = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : fallback;
+};
+const fraction = Number(arg('fraction', '0.01'));
+const percent = `${+(fraction * 100).toFixed(2)}`;
+const name = arg('database', `scale_${percent.replace('.', '_')}`);
+const server = process.env.SCALE_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
+const url = `${server}/${name}`;
+const RUNS = 5;
+
+async function makeDatabase() {
+  const admin = new pg.Client({ connectionString: `${server}/postgres` });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: url });
+  await runMigrations(database);
+  const started = performance.now();
+  for (const statement of scaleDataStatements(sizesAt(fraction))) await database.exec(statement);
+  await database.close();
+  return Math.round(performance.now() - started);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const generatedMs = process.argv.includes('--reuse') ? null : await makeDatabase();
+const database = Object.assign(await openDatabase({ databaseUrl: url }), { drop: async () => {} });
+const t = await createTestApp({ database, seed: false, env: { DATABASE_URL: url } });
+const adminUser = await createUser(database, { role: 'admin' });
+const agent = await signedInAgent(t.app, adminUser.id);
+
+const one = async <T>(query: string) => ((await database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows[0];
+const middle = await one<{ key: string; id: number; ref: string }>(
+  `select purchase_date::text as key, id, order_reference as ref from purchases order by purchase_date desc, id desc offset (select count(*) / 2 from purchases) limit 1`,
+);
+const counts = await one<Record<string, number>>(
+  `select (select count(*)::int from users) as readers, (select count(*)::int from purchases) as purchases,
+          (select count(*)::int from newsletter_subscribers) as subscribers, (select count(*)::int from contact_messages) as messages`,
+);
+const deep = encodeCursor({ key: middle.key, id: middle.id });
+
+const reads: Array<[string, string]> = [
+  ['dashboard stats', '/api/dashboard/stats'],
+  ['dashboard sales, all time', '/api/dashboard/sales?range=all'],
+  ['dashboard sales, 30 days', '/api/dashboard/sales?range=30d'],
+  ['orders, first page', '/api/admin/orders'],
+  ['orders, page 200 (offset)', '/api/admin/orders?page=200'],
+  ['orders, a page in the middle (cursor)', `/api/admin/orders?after=${deep}`],
+  ['orders search by order reference', `/api/admin/orders?q=${middle.ref.slice(0, 10).toLowerCase()}`],
+  ['orders search by name', '/api/admin/orders?q=reader123'],
+  ['orders search by email domain', '/api/admin/orders?q=example.org'],
+  ['subscribers, first page', '/api/admin/subscribers'],
+  ['subscribers search', '/api/admin/subscribers?q=fan1234'],
+  ['readers (accounts)', '/api/admin/users'],
+  ['messages', '/api/admin/messages'],
+  ['posts (unpaginated)', '/api/admin/posts'],
+  ['discount codes (unpaginated)', '/api/admin/discounts'],
+  ['system page', '/api/admin/system'],
+];
+
+interface Row {
+  read: string;
+  medianMs: number;
+  status: number;
+  kb: number;
+  rssGrowthMb: number;
+  loopDelayMaxMs: number;
+  healthzMaxMs?: number;
+}
+const rows: Row[] = [];
+
+async function measure(read: string, route: string, withHealthz = false) {
+  const times: number[] = [];
+  let status = 0;
+  let bytes = 0;
+  let rssPeak = 0;
+  let healthzMax = 0;
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 25);
+  for (let i = 0; i < RUNS; i++) {
+    let done = false;
+    const probe = withHealthz
+      ? (async () => {
+          while (!done) {
+            const at = performance.now();
+            await t.app.inject({ method: 'GET', url: '/healthz' });
+            healthzMax = Math.max(healthzMax, performance.now() - at);
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        })()
+      : null;
+    const at = performance.now();
+    const res = await agent.get(route);
+    times.push(performance.now() - at);
+    done = true;
+    await probe;
+    status = res.statusCode;
+    bytes = res.rawPayload.length;
+  }
+  clearInterval(sampler);
+  loop.disable();
+  const row: Row = {
+    read,
+    medianMs: Math.round(median(times)),
+    status,
+    kb: Math.round(bytes / 1024),
+    rssGrowthMb: Math.max(0, Math.round((rssPeak - rssBefore) / 1024 / 1024)),
+    loopDelayMaxMs: Math.round(loop.max / 1e6),
+    ...(withHealthz ? { healthzMaxMs: Math.round(healthzMax) } : {}),
+  };
+  rows.push(row);
+  console.log(JSON.stringify(row));
+}
+
+for (const [read, route] of reads) await measure(read, route);
+await measure('subscribers CSV export', '/api/admin/subscribers.csv', true);
+
+await t.close();
+await database.close();
+
+const report = { database: 'postgres', fraction, counts, generatedMs, runs: RUNS, at: new Date().toISOString(), rows };
+const out = path.join(import.meta.dirname, 'reports', `scale-${percent}.json`);
+fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\n${percent} % (${counts.purchases} purchases, ${counts.subscribers} subscribers): ${out}`);
+console.log('| admin read | median ms | KB | RSS growth MB | loop delay max ms |');
+console.log('|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.read} | ${r.medianMs} | ${r.kb} | ${r.rssGrowthMb} | ${r.loopDelayMaxMs}${r.healthzMaxMs !== undefined ? ` (healthz ${r.healthzMaxMs})` : ''} |`);

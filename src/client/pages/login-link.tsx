@@ -1,0 +1,94 @@
+/**
+ * /login-link?token[&returnTo] (decision 0084): the page an emailed sign-in link opens. Opening it signs no
+ * one in (mail scanners open links too); only the reader's press of "Sign in" posts the token, which starts
+ * the same session as a password sign-in and then goes where the login page would go.
+ */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LogIn } from 'lucide-react';
+import { LOGIN_REDIRECT_DELAY_MS } from '@shared/constants';
+import { PageShell } from '@client/components/layout/page-shell';
+import { Alert } from '@client/components/ui/alert';
+import { Button, buttonClasses } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/toast-store';
+import { afterSignIn, signInWithLinkRequest } from '@client/features/auth/account-calls';
+import { readReturnTo } from '@client/features/auth/query-params';
+import { Link, useNavigate, useSearchParams } from '@client/lib/router';
+import { useDocumentTitle } from '@client/lib/use-document-title';
+import { redirectAfterLogin } from './login-redirect';
+
+const INCOMPLETE = 'This sign-in link is not complete. Please use the link from your email, or ask for a new one.';
+const NO_ANSWER = 'We could not reach the website. Please check your connection and try again.';
+
+type View = { kind: 'ready' } | { kind: 'signing-in' } | { kind: 'refused'; message: string } | { kind: 'failed'; message: string };
+
+export default function LoginLinkPage() {
+  useDocumentTitle('Sign In');
+  const [params] = useSearchParams();
+  const token = (params.get('token') ?? '').trim();
+  const returnTo = readReturnTo(params);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<View>({ kind: 'ready' });
+
+  const signIn = async () => {
+    setView({ kind: 'signing-in' });
+    const result = await signInWithLinkRequest(token);
+    if (result.kind === 'network') {
+      setView({ kind: 'failed', message: NO_ANSWER });
+      return;
+    }
+    if (result.kind === 'failed') {
+      // A refused link stays refused; a busy server (429, 5xx) may answer a second press.
+      if (result.status < 500 && result.status !== 429) setView({ kind: 'refused', message: result.message ?? INCOMPLETE });
+      else setView({ kind: 'failed', message: result.message ?? NO_ANSWER });
+      return;
+    }
+    await afterSignIn(queryClient, result.data.token);
+    toast({ title: 'Login Successful', description: 'Welcome back!' });
+    await new Promise((resolve) => setTimeout(resolve, LOGIN_REDIRECT_DELAY_MS));
+    await redirectAfterLogin(result.data.user.role, returnTo, navigate);
+  };
+
+  const again = (
+    <Link to={returnTo ? `/login?returnTo=${returnTo}` : '/login'} className={buttonClasses('outline', 'md', 'w-fit')}>
+      Go to Sign In
+    </Link>
+  );
+
+  if (!token || view.kind === 'refused') {
+    return (
+      <PageShell width="narrow" eyebrow="Your Account" title="Sign in">
+        <div className="grid gap-6">
+          <Alert variant="destructive" title="This link does not work">
+            {view.kind === 'refused' ? view.message : INCOMPLETE}
+          </Alert>
+          {again}
+        </div>
+      </PageShell>
+    );
+  }
+
+  const busy = view.kind === 'signing-in';
+  return (
+    <PageShell
+      width="narrow"
+      eyebrow="Your Account"
+      title="Sign in"
+      intro="Press the button to sign in with the link from your email. It works once."
+    >
+      <div className="grid gap-4">
+        <Button size="lg" className="w-full sm:w-fit" onClick={() => void signIn()} disabled={busy} aria-busy={busy || undefined}>
+          <LogIn aria-hidden="true" />
+          {busy ? 'Signing In...' : 'Sign in'}
+        </Button>
+        {view.kind === 'failed' ? (
+          <p role="alert" className="text-sm text-blood-300">
+            {view.message}
+          </p>
+        ) : null}
+        <p className="text-sm text-bone-400">If you did not ask for this link, close this page: nothing happens until you press the button.</p>
+      </div>
+    </PageShell>
+  );
+}

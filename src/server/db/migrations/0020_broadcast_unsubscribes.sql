@@ -1,0 +1,1 @@
+ALTER TABLE "broadcast_recipients" ADD COLUMN "unsubscribed_at" timestamp with time zone;

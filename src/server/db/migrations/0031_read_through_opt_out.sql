@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "read_through_opt_out" boolean DEFAULT false NOT NULL;

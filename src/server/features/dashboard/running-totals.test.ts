@@ -1,0 +1,172 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsletterSubscribers, purchases, userActivities, users } from '../../db/schema';
+import { type TestAgent, type TestApp, createUser, signedInAgent } from '../../test/helpers';
+import { adminAgent } from '../admin/test-fixtures';
+import { buy, storeApp } from '../checkout/test-support';
+
+/**
+ * Decision 0104: the dashboard reads running totals kept by triggers. After every kind of write that changes
+ * them, each figure must equal the figure counted from the orders, readers and subscribers themselves.
+ */
+describe('dashboard running totals (decision 0104)', () => {
+  let t: TestApp;
+  let bookId: number;
+  let admin: TestAgent;
+  beforeAll(async () => {
+    ({ t, bookId } = await storeApp());
+    admin = (await adminAgent(t)).agent;
+  });
+  afterAll(() => t.close());
+
+  const rows = async <T>(query: string) => ((await t.database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+  const stats = async () => {
+    const res = await admin.get('/api/dashboard/stats');
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  /** The sales counted from the purchases as the dashboard defines them, per UTC day, book and format. */
+  const countedSales = () =>
+    rows<{ day: string; book_id: number; format: string; sales: number; revenue: number }>(
+      `select (purchase_date at time zone 'UTC')::date::text as day, book_id, format, count(*)::int as sales, sum(price - refunded_amount)::int as revenue
+         from purchases where status in ('completed', 'shipped') and kind in ('paid', 'gift') group by 1, 2, 3 order by 1, 2, 3`,
+    );
+  const rolledUp = () =>
+    rows<{ day: string; book_id: number; format: string; sales: number; revenue: number }>(
+      `select day::text as day, book_id, format, sales, revenue::int as revenue from sales_daily where sales <> 0 order by 1, 2, 3`,
+    );
+
+  async function expectSalesMatchOrders() {
+    const counted = await countedSales();
+    expect(await rolledUp()).toEqual(counted);
+    const body = await stats();
+    expect(body.salesStats.totalSales).toBe(counted.reduce((n, r) => n + r.sales, 0));
+    expect(body.salesStats.totalRevenue).toBe(counted.reduce((n, r) => n + r.revenue, 0));
+    const series = (await admin.get('/api/dashboard/sales?range=all')).json();
+    expect(series.formats.reduce((n: number, f: { revenue: number }) => n + f.revenue, 0)).toBe(body.salesStats.totalRevenue);
+    return body;
+  }
+
+  const reader = async () => {
+    const user = await createUser(t.database);
+    return { user, agent: await signedInAgent(t.app, user.id) };
+  };
+  const purchaseOf = async (userId: number, format: string) =>
+    (await t.database.db.select().from(purchases).where(eq(purchases.userId, userId))).find((p) => p.format === format)!;
+
+  it('keeps sales and revenue equal to the orders through purchases, shipping, partial and whole refunds', async () => {
+    const before = (await expectSalesMatchOrders()).salesStats;
+
+    const a = await reader();
+    await buy(a.agent, bookId, 'ebook');
+    await buy(a.agent, bookId, 'hardcover');
+    const b = await reader();
+    await buy(b.agent, bookId, 'audiobook');
+    const ebook = await purchaseOf(a.user.id, 'ebook');
+    const hardcover = await purchaseOf(a.user.id, 'hardcover');
+    const audiobook = await purchaseOf(b.user.id, 'audiobook');
+    const bought = ebook.price + hardcover.price + audiobook.price;
+    let body = await expectSalesMatchOrders();
+    expect(body.salesStats.totalSales).toBe(before.totalSales + 3);
+    expect(body.salesStats.totalRevenue).toBe(before.totalRevenue + bought);
+
+    // Shipping changes the status but not the sale.
+    const shipped = await admin.post(`/api/admin/orders/${hardcover.id}/ship`, {});
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    body = await expectSalesMatchOrders();
+    expect(body.salesStats.totalRevenue).toBe(before.totalRevenue + bought);
+
+    // A partial refund takes its amount off the revenue and leaves the sale.
+    expect((await admin.post(`/api/admin/orders/${ebook.id}/refund`, { amount: 300 })).statusCode).toBe(200);
+    body = await expectSalesMatchOrders();
+    expect(body.salesStats.totalSales).toBe(before.totalSales + 3);
+    expect(body.salesStats.totalRevenue).toBe(before.totalRevenue + bought - 300);
+
+    // A whole refund takes the sale off, with what was left of its price.
+    expect((await admin.post(`/api/admin/orders/${audiobook.id}/refund`)).statusCode).toBe(200);
+    body = await expectSalesMatchOrders();
+    expect(body.salesStats.totalSales).toBe(before.totalSales + 2);
+    expect(body.salesStats.totalRevenue).toBe(before.totalRevenue + bought - 300 - audiobook.price);
+    const perBook = body.salesStats.salesByBook.find((x: { id: number }) => x.id === bookId);
+    expect(perBook.salesByFormat.audiobook).toBe(0);
+
+    // A sale moved to another day (a correction by hand) moves in the roll-up, and the chart follows.
+    await t.database.db.update(purchases).set({ purchaseDate: new Date('2024-02-10T23:30:00Z') }).where(eq(purchases.id, hardcover.id));
+    body = await expectSalesMatchOrders();
+    const series = (await admin.get('/api/dashboard/sales?range=all')).json();
+    expect(series.bucket).toBe('month');
+    expect(series.points.find((p: { period: string }) => p.period === '2024-02')).toEqual({ period: '2024-02', sales: 1, revenue: hardcover.price });
+
+    // A purchase deleted outright is gone from the figures too.
+    await t.database.db.delete(purchases).where(eq(purchases.paidByPurchaseId, hardcover.id));
+    await t.database.db.delete(purchases).where(eq(purchases.id, hardcover.id));
+    body = await expectSalesMatchOrders();
+    expect(body.salesStats.totalRevenue).toBe(before.totalRevenue + ebook.price - 300);
+  });
+
+  /** The readers and subscriptions counted as the Subscribers page and decision 0022 define them. */
+  async function expectReadersMatch() {
+    const [counted] = await rows<{ readers: number; subscribed: number; active: number }>(
+      `select (select count(*)::int from users where role = 'user' and lower(username) <> 'demo-reader') as readers,
+              (select count(*)::int from users u where u.role = 'user' and lower(u.username) <> 'demo-reader' and exists (
+                 select 1 from newsletter_subscribers s where s.unsubscribed_at is null and (s.user_id = u.id or lower(s.email) = lower(u.email)))) as subscribed,
+              (select count(*)::int from newsletter_subscribers where unsubscribed_at is null) as active`,
+    );
+    const { userStats } = await stats();
+    expect(userStats).toMatchObject({ totalUsers: counted.readers, subscribedUsers: counted.subscribed, newsletterSubscribers: counted.active });
+    return userStats as { totalUsers: number; subscribedUsers: number; newsletterSubscribers: number };
+  }
+
+  it('keeps readers, subscribed readers and subscribers equal to the accounts and the list through every change', async () => {
+    const start = await expectReadersMatch();
+    const a = await createUser(t.database);
+    const b = await createUser(t.database);
+    expect(await expectReadersMatch()).toMatchObject({ totalUsers: start.totalUsers + 2, subscribedUsers: start.subscribedUsers });
+
+    // By address (in capitals), by the account's link under another address, and a visitor without an account.
+    const [byAddress] = await t.database.db
+      .insert(newsletterSubscribers)
+      .values({ email: a.email.toUpperCase(), name: 'A' })
+      .returning({ id: newsletterSubscribers.id });
+    await t.database.db.insert(newsletterSubscribers).values([
+      { email: 'elsewhere@example.net', name: 'B', userId: b.id },
+      { email: 'visitor-0104@example.com', name: 'Visitor' },
+    ]);
+    expect(await expectReadersMatch()).toMatchObject({ subscribedUsers: start.subscribedUsers + 2, newsletterSubscribers: start.newsletterSubscribers + 3 });
+
+    // A leaves the list; B changes the account's address to the visitor's (still subscribed by the link).
+    await t.database.db
+      .update(newsletterSubscribers)
+      .set({ state: 'unsubscribed', unsubscribedAt: new Date() })
+      .where(eq(newsletterSubscribers.id, byAddress.id));
+    await t.database.db.update(users).set({ email: 'visitor-0104@example.com' }).where(eq(users.id, b.id));
+    expect(await expectReadersMatch()).toMatchObject({ subscribedUsers: start.subscribedUsers + 1, newsletterSubscribers: start.newsletterSubscribers + 2 });
+
+    // B's link goes; the visitor's address keeps B subscribed. Then B becomes an admin: no longer a reader.
+    await t.database.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.userId, b.id));
+    expect(await expectReadersMatch()).toMatchObject({ subscribedUsers: start.subscribedUsers + 1 });
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, b.id));
+    expect(await expectReadersMatch()).toMatchObject({ totalUsers: start.totalUsers + 1, subscribedUsers: start.subscribedUsers });
+
+    // A comes back under a new address on the list, and the address of the account follows.
+    await t.database.db.insert(newsletterSubscribers).values({ email: 'a-new-0104@example.org', name: 'A again' });
+    expect(await expectReadersMatch()).toMatchObject({ subscribedUsers: start.subscribedUsers });
+    await t.database.db.update(users).set({ email: 'A-NEW-0104@example.org' }).where(eq(users.id, a.id));
+    expect(await expectReadersMatch()).toMatchObject({ subscribedUsers: start.subscribedUsers + 1 });
+  });
+
+  it('counts activities written and removed many at a time', async () => {
+    const { user } = await reader();
+    const start = (await stats()).engagementStats.totalActivities as number;
+    await t.database.db
+      .insert(userActivities)
+      .values(Array.from({ length: 25 }, (_, i) => ({ userId: user.id, type: 'share', platform: 'x', points: 5, dedupeKey: `running-${i}` })));
+    expect((await stats()).engagementStats.totalActivities).toBe(start + 25);
+    const some = await t.database.db.select({ id: userActivities.id }).from(userActivities).where(eq(userActivities.userId, user.id)).limit(10);
+    await t.database.db.delete(userActivities).where(inArray(userActivities.id, some.map((r) => r.id)));
+    expect((await stats()).engagementStats.totalActivities).toBe(start + 15);
+    const [{ n }] = await rows<{ n: number }>('select count(*)::int as n from user_activities');
+    expect(start + 15).toBe(n);
+  });
+});
