@@ -1,18 +1,21 @@
 /**
  * /admin/review-copies (decision 0099): the author's campaigns, each with its applications. Approve or decline
  * one or several at once; applicants who kept a past copy without a review are flagged; reminders can go out
- * now; after the close, copies nobody opened can be withdrawn.
+ * now; after the close, copies nobody opened can be withdrawn. "New campaign" and each campaign's "Edit" open the
+ * campaign form.
  */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle } from 'lucide-react';
-import type { AdminApplication, AdminCampaign, CountAnswer, DecideAnswer, WithdrawAnswer } from '@shared/schemas/review-copies';
+import { AlertTriangle, Pencil, Plus } from 'lucide-react';
+import type { AdminApplication, AdminCampaign, CampaignInput, CountAnswer, DecideAnswer, WithdrawAnswer } from '@shared/schemas/review-copies';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/toast-store';
+import { useBooks } from '@client/features/admin/api';
 import { AdminFrame, EmptyState, QueryState } from '@client/features/admin/components/admin-frame';
-import { ADMIN_CAMPAIGNS_KEY, applicationsKey, campaignAction, useAdminCampaigns, useApplications } from '@client/features/review-copies/api';
+import { CampaignForm } from '@client/features/admin/review-copies/campaign-form';
+import { ADMIN_CAMPAIGNS_KEY, applicationsKey, campaignAction, useAdminCampaigns, useApplications, useSaveCampaign } from '@client/features/review-copies/api';
 import { errorText } from '@client/lib/api-errors';
 import { formatShortDate } from '@client/lib/format';
 
@@ -21,8 +24,42 @@ const STATUS_LABEL: Record<AdminApplication['status'], string> = { pending: 'Wai
 
 export default function AdminReviewCopiesPage() {
   const campaigns = useAdminCampaigns();
+  const books = useBooks();
+  const save = useSaveCampaign();
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+
+  const onSave = (id: number | null) => async (input: CampaignInput) => {
+    await save.mutateAsync({ id, input });
+    toast({ title: id === null ? 'Campaign created' : 'Campaign saved', description: `Applications are taken at /review-copies/${input.slug}.` });
+    setEditing(null);
+  };
+  const form = (campaign: AdminCampaign | null) => (
+    <QueryState query={books}>
+      {() => <CampaignForm campaign={campaign} books={books.data!} saving={save.isPending} onSave={onSave(campaign?.id ?? null)} onCancel={() => setEditing(null)} />}
+    </QueryState>
+  );
+
   return (
-    <AdminFrame title="Review copies" intro="Campaigns that give readers a personal copy to review. Approved readers are reminded until they post a review link.">
+    <AdminFrame
+      title="Review copies"
+      intro="Campaigns that give readers a personal copy to review. Approved readers are reminded until they post a review link."
+      actions={
+        editing === 'new' ? null : (
+          <Button size="sm" onClick={() => setEditing('new')}>
+            <Plus aria-hidden="true" />
+            New campaign
+          </Button>
+        )
+      }
+    >
+      {editing === 'new' ? (
+        <section aria-labelledby="new-campaign" className="mb-8 grid gap-3">
+          <h2 id="new-campaign" className="font-display text-xl font-semibold text-bone-50">
+            New campaign
+          </h2>
+          {form(null)}
+        </section>
+      ) : null}
       <QueryState query={campaigns}>
         {() =>
           campaigns.data!.length === 0 ? (
@@ -31,7 +68,7 @@ export default function AdminReviewCopiesPage() {
             <ul className="grid gap-6">
               {campaigns.data!.map((c) => (
                 <li key={c.id}>
-                  <CampaignCard campaign={c} />
+                  <CampaignCard campaign={c} onEdit={() => setEditing(c.id)} editor={editing === c.id ? form(c) : null} />
                 </li>
               ))}
             </ul>
@@ -42,7 +79,7 @@ export default function AdminReviewCopiesPage() {
   );
 }
 
-function CampaignCard({ campaign: c }: { campaign: AdminCampaign }) {
+function CampaignCard({ campaign: c, onEdit, editor }: { campaign: AdminCampaign; onEdit: () => void; editor: ReactNode }) {
   const queryClient = useQueryClient();
   const applications = useApplications(c.id);
   const [selected, setSelected] = useState<number[]>([]);
@@ -82,6 +119,10 @@ function CampaignCard({ campaign: c }: { campaign: AdminCampaign }) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={c.state === 'open' ? 'accent' : 'outline'}>{STATE_LABEL[c.state]}</Badge>
+          <Button size="sm" variant="outline" disabled={editor !== null} onClick={onEdit} aria-label={`Edit /review-copies/${c.slug}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
           <Button size="sm" variant="outline" disabled={busy} onClick={() => void run<CountAnswer>('remind')}>
             Send reminders now
           </Button>
@@ -92,6 +133,7 @@ function CampaignCard({ campaign: c }: { campaign: AdminCampaign }) {
           ) : null}
         </div>
       </div>
+      {editor}
       <QueryState query={applications}>
         {() =>
           applications.data!.length === 0 ? (

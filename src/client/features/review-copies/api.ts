@@ -1,6 +1,6 @@
 /** Review copies (decision 0099): the campaign page, applying, and the reader's own copies and review links. */
-import { useQuery } from '@tanstack/react-query';
-import type { AdminApplication, AdminCampaign, ApplicationAnswer, ApplicationRequest, MyReviewCopy, PublicCampaign } from '@shared/schemas/review-copies';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminApplication, AdminCampaign, ApplicationAnswer, ApplicationRequest, CampaignInput, MyReviewCopy, PublicCampaign } from '@shared/schemas/review-copies';
 import { apiRequest } from '@client/lib/api-client';
 
 export const campaignKey = (slug: string) => [`/api/review-copies/${slug}`] as const;
@@ -54,4 +54,14 @@ export function useApplications(campaignId: number | null) {
 /** The author's actions on a campaign: decide (one or many), remind now, withdraw unread copies. */
 export async function campaignAction<T>(campaignId: number, action: 'decide' | 'remind' | 'withdraw', body?: unknown): Promise<T> {
   return (await (await apiRequest('POST', `/api/admin/review-copies/${campaignId}/${action}`, body)).json()) as T;
+}
+
+/** Creates a campaign (id null) or edits one; the answer is the campaign list, refreshed in the cache. */
+export function useSaveCampaign() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: number | null; input: CampaignInput }) =>
+      (await (await apiRequest(id === null ? 'POST' : 'PUT', id === null ? ADMIN_CAMPAIGNS_KEY[0] : `${ADMIN_CAMPAIGNS_KEY[0]}/${id}`, input)).json()) as AdminCampaign[],
+    onSuccess: (list) => client.setQueryData(ADMIN_CAMPAIGNS_KEY, list),
+  });
 }

@@ -11,6 +11,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
 import { fieldErrors, errorText } from '@client/lib/api-errors';
+import { toLocalInput } from '@client/lib/local-date-time';
 
 interface Draft {
   code: string;
@@ -21,12 +22,6 @@ interface Draft {
   maxRedemptions: string;
   active: boolean;
 }
-
-/** A datetime-local value ("2026-12-01T09:30") in the admin's own time zone, from an ISO instant. */
-const toLocalInput = (iso: string) => {
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
 
 function draftOf(discount: Discount | null): Draft {
   if (!discount) return { code: '', kind: 'percent', value: '', formats: [], expiresAt: '', maxRedemptions: '', active: true };

@@ -10,7 +10,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
-import { errorText, fieldErrors } from '@client/lib/api-errors';
+import { type FormErrors, errorsOfIssues, errorsOfRefusal } from '../components/form-errors';
 import { FormFooter } from '../components/form-footer';
 
 interface Draft {
@@ -28,8 +28,7 @@ const toInput = (d: Draft): FreeBookInput => ({ bookId: d.bookId === '' ? Number
 
 const FIELDS = ['bookId', 'format', 'slug', 'pitch'] as const;
 type Field = (typeof FIELDS)[number] | 'form';
-type Errors = Partial<Record<Field, string>>;
-const fieldOf = (key: string): Field => ((FIELDS as readonly string[]).includes(key) ? (key as Field) : 'form');
+type Errors = FormErrors<(typeof FIELDS)[number]>;
 
 export function FreeBookForm({
   freeBook,
@@ -53,9 +52,7 @@ export function FreeBookForm({
     const input = toInput(draft);
     const parsed = freeBookInputSchema.safeParse(input);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[fieldOf(String(issue.path[0] ?? 'form'))] ??= issue.message;
-      setErrors(next);
+      setErrors(errorsOfIssues(FIELDS, parsed.error.issues));
       return;
     }
     setErrors({});
@@ -63,9 +60,7 @@ export function FreeBookForm({
       await onSave(input);
       if (!freeBook) setDraft(draftOf(null));
     } catch (error) {
-      const fields = fieldErrors(error);
-      const named = Object.keys(fields).filter((k) => fieldOf(k) !== 'form');
-      setErrors(named.length > 0 ? Object.fromEntries(named.map((k) => [k, fields[k]])) : { form: errorText(error) });
+      setErrors(errorsOfRefusal(FIELDS, error));
     }
   };
 

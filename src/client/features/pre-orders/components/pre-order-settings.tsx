@@ -20,17 +20,11 @@ import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/toast-store';
 import { errorMessage } from '@client/lib/api-errors';
 import { apiRequest } from '@client/lib/api-client';
+import { toLocalInput } from '@client/lib/local-date-time';
 
 type Format = (typeof PURCHASE_FORMATS)[number];
 type Values = { releaseAt: string } & Record<Format, string>;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** ISO -> the datetime-local value in the admin's own zone. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 /** The form's values as the API takes them, or the first message. */
 export function readSettings(values: Values): { ok: true; settings: Settings } | { ok: false; error: string; field: string } {
