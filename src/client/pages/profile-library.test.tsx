@@ -5,6 +5,7 @@ import { Toaster } from '@client/components/ui/toaster';
 import { resetToastStore } from '@client/components/ui/toast-store';
 import { json, mockFetch, Outlet, renderWithRouter } from '@client/test/render';
 import { ProfileLibrary } from './profile-library';
+import ReviewCopiesPage from './review-copies';
 
 const book = { id: 1, title: 'What We Owe the Dead', coverImage: '/images/cover.svg' };
 const item = (over: Partial<LibraryItem> & { id: number; format: LibraryItem['format'] }): LibraryItem => ({
@@ -411,5 +412,48 @@ describe('the profile library', () => {
     expect(within(rowFor('E-Book')).getByText('Updated')).toBeInTheDocument();
     expect(within(rowFor('Audiobook')).queryByText('Updated')).toBeNull();
     expect(screen.getAllByText('Updated')).toHaveLength(1);
+  });
+
+  it('offers "Post your review" on a review copy, opens the campaign\'s form, and says the review is posted afterwards', async () => {
+    const copy = { id: 4, slug: 'early-readers', bookId: 1, bookTitle: book.title, format: 'ebook', formatLabel: 'E-Book', status: 'approved', reviewLinks: [] as Array<{ url: string; postedAt: string }> };
+    const posted = { url: 'https://blog.example.com/owe-the-dead', postedAt: '2026-11-27T00:00:00.000Z' };
+    mockFetch({
+      '/api/csrf-token': () => json({ csrfToken: 't' }),
+      '/api/users/check-auth': () => json({ isAuthenticated: true, user: { id: 7, role: 'user' } }),
+      '/api/library/books': () => json([item({ id: 1, format: 'ebook' }), item({ id: 2, format: 'audiobook' })]),
+      '/api/library/orders': () => json([]),
+      '/api/review-copies/mine': () => json([copy]),
+      '/api/review-copies/early-readers': () =>
+        json({ slug: 'early-readers', book: { ...book, tagline: 'A tagline.' }, formatLabel: 'E-Book', question: 'Q?', opensAt: '2026-11-01T00:00:00.000Z', closesAt: '2026-12-31T00:00:00.000Z', state: 'open' }),
+      '/api/review-copies/applications/4/links': () => {
+        copy.reviewLinks = [posted];
+        return json([copy], 201);
+      },
+    });
+    renderWithRouter(
+      [
+        {
+          element: <><Outlet /><Toaster /></>,
+          children: [
+            { path: '/profile', element: <ProfileLibrary userId={7} /> },
+            { path: '/review-copies/:slug', element: <ReviewCopiesPage /> },
+          ],
+        },
+      ],
+      '/profile',
+    );
+    await screen.findByText('E-Book', { selector: 'span.font-medium' });
+    const link = await within(rowFor('E-Book')).findByRole('link', { name: 'Post your review' });
+    expect(link).toHaveAttribute('href', '/review-copies/early-readers');
+    expect(within(rowFor('Audiobook')).queryByRole('link', { name: 'Post your review' })).not.toBeInTheDocument();
+    fireEvent.click(link);
+    const form = await screen.findByRole('form', { name: 'Post your review' });
+    fireEvent.change(within(form).getByLabelText('Link to your review'), { target: { value: posted.url } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Post link' }));
+    expect(await screen.findByText('Thank you! Your review link is saved. We will not send you any more reminders.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'My Library' }));
+    await screen.findByText('E-Book', { selector: 'span.font-medium' });
+    expect(await within(rowFor('E-Book')).findByText('Review posted')).toBeInTheDocument();
+    expect(within(rowFor('E-Book')).queryByRole('link', { name: 'Post your review' })).not.toBeInTheDocument();
   });
 });
