@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { DEFAULT_MAX_DOWNLOADS, isDigitalFormat } from '@shared/constants';
-import { books, checkoutSessions, orders, purchaseCustomerInfo, purchases, users } from '../../db/schema';
+import { books, checkoutSessions, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';
 import type { PaymentEvent } from '../../platform/payments';
 import { DiscountRanOutError, discountCodeName, redeemDiscount, settleRanOutCheckout } from './discounts';
@@ -11,6 +11,7 @@ import { giftPurchaseFields, recordGift } from '../gifts/service';
 import { isFirstDelivery } from './payment-events';
 import { receiptMail } from './templates';
 import { fulfilOrder, orderOfSession } from './order-fulfilment';
+import { fetchProviderLineTaxes, storeProviderTaxes } from './provider-taxes';
 
 export type FulfilmentOutcome =
   | 'fulfilled'
@@ -47,6 +48,8 @@ export async function handlePaymentEvent(
   const { db } = deps.database;
   const { clock, mailer, config } = deps;
   const log = deps.log.child({ paymentEventId: event.id, type: event.type });
+  // The tax of each line of a provider-taxed order, asked for before the transaction opens.
+  const lineTaxes = await fetchProviderLineTaxes(deps, event);
 
   const result = await db.transaction(async (tx): Promise<FulfilmentResult> => {
     const now = clock.now();
@@ -96,10 +99,9 @@ export async function handlePaymentEvent(
     }
 
     if (order) {
-      if (session.provider === 'stripe' && c.taxAmount) {
-        // The tax Stripe computed is the order's tax (decision 0080), whether inside the prices or on top.
-        await tx.update(orders).set({ tax: c.taxAmount, total: session.amount + addedTax }).where(eq(orders.id, order.id));
-        Object.assign(order, { tax: c.taxAmount, total: session.amount + addedTax });
+      if (session.provider === 'stripe' && (c.taxAmount || lineTaxes)) {
+        // The tax Stripe computed, line by line (decision 0080), whether inside the prices or on top.
+        await storeProviderTaxes(tx, order, c, lineTaxes, session.amount + addedTax, log);
       }
       const { purchaseIds } = await fulfilOrder(deps, tx, session, order, c, await discountCodeName(tx, session.discountCodeId), now);
       log.info({ checkoutId: session.id, orderId: order.id, purchaseIds, source }, 'order fulfilled');

@@ -61,6 +61,8 @@ export interface PaymentEvent {
     paymentId?: string | null;
     /** The tax the provider computed (Stripe Tax), in minor units; null when it computed none. */
     taxAmount?: number | null;
+    /** The part of that tax on the shipping option, and its rate, when the provider says. */
+    shippingTax?: { amount: number; rate: number | null } | null;
   };
   /** Only set for a provider's "this payment was refunded" notification (Stripe charge.refunded). */
   refund?: {
@@ -83,6 +85,17 @@ export interface RefundInput {
   amount?: number;
 }
 
+/** One line item of a paid checkout with the tax the provider computed for it (Stripe Tax, decision 0080). */
+export interface ProviderLineTax {
+  description: string;
+  quantity: number;
+  /** What the line was charged, its tax included. */
+  amountTotal: number;
+  amountTax: number;
+  /** The rate in hundredths of a percent (2000 = 20%); null when the provider names none. */
+  rate: number | null;
+}
+
 export class InvalidSignatureError extends Error {
   constructor(message = 'Invalid webhook signature') {
     super(message);
@@ -102,4 +115,6 @@ export interface PaymentProvider {
   listPaidCheckouts?(since: Date): AsyncIterable<PaymentEvent>;
   /** Gives the payment, or `amount` of it, back. Providers where no money moved (the local page) have nothing to do. */
   refund?(input: RefundInput): Promise<{ refundId: string }>;
+  /** The line items of a paid checkout, in the order they were sent, each with its tax (providers that compute tax). */
+  lineTaxes?(providerSessionId: string): Promise<ProviderLineTax[]>;
 }

@@ -6,6 +6,7 @@ import {
   InvalidSignatureError,
   type PaymentEvent,
   type PaymentProvider,
+  type ProviderLineTax,
   type RefundInput,
 } from './provider';
 
@@ -152,6 +153,21 @@ export class StripePaymentProvider implements PaymentProvider {
     return { refundId: refund.id };
   }
 
+  async lineTaxes(providerSessionId: string): Promise<ProviderLineTax[]> {
+    const lines: ProviderLineTax[] = [];
+    // Stripe lists a session's line items in the order the session was created with.
+    for await (const item of this.stripe.checkout.sessions.listLineItems(providerSessionId, { limit: 100, expand: ['data.taxes'] })) {
+      lines.push({
+        description: item.description ?? '',
+        quantity: item.quantity ?? 1,
+        amountTotal: item.amount_total,
+        amountTax: item.amount_tax,
+        rate: rateOf(item.taxes),
+      });
+    }
+    return lines;
+  }
+
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
     if (!signature) throw new InvalidSignatureError('Missing Stripe-Signature header');
     const nowMs = this.clock.now().getTime();
@@ -175,6 +191,14 @@ export class StripePaymentProvider implements PaymentProvider {
     }
     return toPaymentEvent(event);
   }
+}
+
+/** The rate Stripe applied, in hundredths of a percent: the sum of a line's taxes (a state's and a county's). */
+function rateOf(taxes: ReadonlyArray<{ rate?: { percentage?: number | null } | null }> | null | undefined): number | null {
+  if (!taxes || taxes.length === 0) return null;
+  const percentages = taxes.map((t) => t.rate?.percentage);
+  if (percentages.some((p) => typeof p !== 'number')) return null;
+  return Math.round((percentages as number[]).reduce((sum, p) => sum + p, 0) * 100);
 }
 
 const paymentIdOf = (value: string | { id: string } | null | undefined) =>
@@ -213,6 +237,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       shippingAddress: shipping ?? null,
       paymentId: paymentIdOf(session.payment_intent),
       taxAmount: session.total_details?.amount_tax ?? null,
+      shippingTax: session.shipping_cost ? { amount: session.shipping_cost.amount_tax, rate: rateOf(session.shipping_cost.taxes) } : null,
     },
   };
 }
