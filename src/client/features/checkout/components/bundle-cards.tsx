@@ -14,10 +14,14 @@ import { useAuthStatus } from '@client/lib/session';
 import { addToBasket } from '../basket';
 import { useBundles } from '../bundles-api';
 
-/** What the formats cost bought one by one; null when one of them has no price of its own. */
+/**
+ * What the formats the reader lacks cost bought one by one (every format, for a visitor); null when one
+ * of them has no price of its own. The saving is against this, not against formats already paid for.
+ */
 function separately(bundle: Bundle): number | null {
-  if (bundle.items.some((i) => i.listPrice === null)) return null;
-  return bundle.items.reduce((sum, i) => sum + (i.listPrice ?? 0), 0);
+  const missing = bundle.items.filter((i) => !i.owned);
+  if (missing.some((i) => i.listPrice === null)) return null;
+  return missing.reduce((sum, i) => sum + (i.listPrice ?? 0), 0);
 }
 
 export interface BundleCardsProps {
