@@ -19,7 +19,7 @@ const externalExceptBundled = {
 };
 
 await build({
-  entryPoints: ['src/server/main.ts', 'src/server/db/migrate-cli.ts', 'src/server/backup-cli.ts', 'src/server/restore-cli.ts'],
+  entryPoints: ['src/server/main.ts', 'src/server/db/migrate-cli.ts', 'src/server/backup-cli.ts', 'src/server/restore-cli.ts', 'src/server/move-to-postgres-cli.ts'],
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { digitalAssets, purchases, users } from '../db/schema';
 import { type TestApp, TestAgent, createTestApp, createTestDatabase, createUser, signedInAgent } from '../test/helpers';
 import { buy, featuredBookId } from '../features/checkout/test-support';
-import { RestoreRefusedError, restoreBackup, tablesInDependencyOrder, writeBackup } from './backup';
+import { RestoreRefusedError, moveToDatabase, restoreBackup, tablesInDependencyOrder, writeBackup } from './backup';
 import { DiskFileStore } from './files';
 import { TarWriter, readTar } from './tar';
 import type { Database } from '../db/client';
@@ -169,6 +169,46 @@ describe('backup and restore', () => {
       expect(await target.db.$count(users)).toBe(0);
       expect(await target.db.$count(purchases)).toBe(0);
       expect(await targetFiles.list()).toEqual([]);
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('moves a site into an empty database, leaving its files where they are (PGlite to PostgreSQL)', async () => {
+    const reader = await createUser(t.database, { username: 'moving_reader', password: 'Moving-Horse-42' });
+    const agent = await signedInAgent(t.app, reader.id);
+    await buy(agent, await featuredBookId(t.app), 'audiobook');
+    const filesBefore = await t.app.deps.files.list();
+    const sizesBefore = await Promise.all(filesBefore.map(async (key) => (await t.app.deps.files.stat(key))?.size));
+
+    const target = await createTestDatabase();
+    try {
+      const moveArchive = path.join(dir, 'before-move.tar.gz');
+      const report = await moveToDatabase(t.database, target, t.app.deps.files, moveArchive);
+      expect(report.files).toBe(filesBefore.length);
+      expect(fs.existsSync(moveArchive)).toBe(true);
+      // The store is the one both databases use: nothing was added, removed or rewritten.
+      expect(await t.app.deps.files.list()).toEqual(filesBefore);
+      expect(await Promise.all(filesBefore.map(async (key) => (await t.app.deps.files.stat(key))?.size))).toEqual(sizesBefore);
+      expect(await runningTotals(target)).toEqual(await runningTotals(t.database));
+
+      // The moved site answers the reader from the new database with the same files.
+      const site = await createTestApp({ database: target, files: t.app.deps.files, seed: false });
+      try {
+        const again = new TestAgent(site.app);
+        const login = await again.post('/api/users/login', { username: 'moving_reader', password: 'Moving-Horse-42' });
+        expect(login.statusCode, login.body).toBe(200);
+        const library = await again.get('/api/library/books');
+        expect(library.statusCode, library.body).toBe(200);
+        expect(JSON.stringify(library.json())).toContain('audiobook');
+      } finally {
+        await site.app.close();
+      }
+
+      // A second move into the now filled database is refused before any archive is written.
+      const again = path.join(dir, 'second-move.tar.gz');
+      await expect(moveToDatabase(t.database, target, t.app.deps.files, again)).rejects.toBeInstanceOf(RestoreRefusedError);
+      expect(fs.existsSync(again)).toBe(false);
     } finally {
       await target.drop();
     }

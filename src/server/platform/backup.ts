@@ -229,8 +229,8 @@ export class RestoreRefusedError extends Error {
   }
 }
 
-/** Refuses to restore over a site that has anything in it. */
-export async function assertEmptyTarget(database: Database, files: FileStore): Promise<void> {
+/** Refuses to restore over a site that has anything in it (in the file store too, unless its files stay in place). */
+export async function assertEmptyTarget(database: Database, files: FileStore, filesInPlace = false): Promise<void> {
   for (const table of tablesInDependencyOrder()) {
     const name = getTableConfig(table).name;
     const result = await database.db.execute(sql`select exists(select 1 from ${sql.identifier(name)}) as any`);
@@ -238,7 +238,7 @@ export async function assertEmptyTarget(database: Database, files: FileStore): P
       throw new RestoreRefusedError(`the database is not empty (table ${name} has rows); restore into an empty database or DATA_DIR`);
     }
   }
-  if ((await files.list()).length > 0) {
+  if (!filesInPlace && (await files.list()).length > 0) {
     throw new RestoreRefusedError('the file store is not empty; restore into an empty DATA_DIR or bucket');
   }
 }
@@ -276,8 +276,17 @@ function tableOfEntry(name: string, format: BackupManifest['format']): string | 
  * rows go in as they are read, a batch of about a megabyte at a time, all in one transaction (all or
  * nothing), with the id sequences moved past the restored ids; files are written as they come.
  */
-export async function restoreBackup(database: Database, files: FileStore, archive: string): Promise<BackupReport> {
-  await assertEmptyTarget(database, files);
+export interface RestoreOptions {
+  /**
+   * The file store is the one the backup was taken from (a move from PGlite to PostgreSQL on the same
+   * DATA_DIR or bucket): a file already there with the archive's size is kept, and only a missing or
+   * different one is written.
+   */
+  filesInPlace?: boolean;
+}
+
+export async function restoreBackup(database: Database, files: FileStore, archive: string, options: RestoreOptions = {}): Promise<BackupReport> {
+  await assertEmptyTarget(database, files, options.filesInPlace);
   const current = await appliedMigrations(database);
   const source = fs.createReadStream(archive).pipe(zlib.createGunzip());
   const entries = readTar(source)[Symbol.asyncIterator]();
@@ -358,7 +367,8 @@ export async function restoreBackup(database: Database, files: FileStore, archiv
         if (entry.name.endsWith('.json')) {
           pendingFile = JSON.parse((await readAll(entry.body)).toString('utf8'));
         } else if (pendingFile) {
-          await files.write(pendingFile.key, entry.body.pipe(new PassThrough()), pendingFile.contentType ?? 'application/octet-stream');
+          if (options.filesInPlace && (await files.stat(pendingFile.key))?.size === entry.size) entry.body.resume();
+          else await files.write(pendingFile.key, entry.body.pipe(new PassThrough()), pendingFile.contentType ?? 'application/octet-stream');
           count += 1;
           bytes += entry.size;
           pendingFile = null;
@@ -372,4 +382,15 @@ export async function restoreBackup(database: Database, files: FileStore, archiv
     await finishDatabase();
   });
   return { manifest, tables: expected!, files: count, bytes };
+}
+
+/**
+ * Moves a site to another database (PGlite to PostgreSQL): a backup of `source` written to `archive`, then
+ * restored into the empty `target`. The file store is shared by both, so its files stay where they are;
+ * the archive remains as a backup of the site before the move.
+ */
+export async function moveToDatabase(source: Database, target: Database, files: FileStore, archive: string): Promise<BackupReport> {
+  await assertEmptyTarget(target, files, true);
+  await writeBackup(source, files, archive);
+  return restoreBackup(target, files, archive, { filesInPlace: true });
 }
