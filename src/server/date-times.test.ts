@@ -68,7 +68,7 @@ describe('date-times sent by clients', () => {
     expect(created.json().expiresAt).toBe('9999-12-31T23:59:59.999Z');
     const edit = await admin.put(`/api/admin/discounts/${created.json().id}`, { code: 'LASTDAY', percentOff: 10, expiresAt: '0001-06-01T00:00:00Z' });
     expect(edit.statusCode).toBe(400);
-    const [listed] = ((await admin.get('/api/admin/discounts')).json() as Array<{ code: string; expiresAt: string }>).filter((d) => d.code === 'LASTDAY');
+    const [listed] = ((await admin.get('/api/admin/discounts')).json().items as Array<{ code: string; expiresAt: string }>).filter((d) => d.code === 'LASTDAY');
     expect(listed.expiresAt).toBe('9999-12-31T23:59:59.999Z');
   });
 

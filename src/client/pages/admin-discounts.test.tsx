@@ -16,6 +16,9 @@ const code = (over: Partial<Discount> & { id: number; code: string }): Discount 
   ...over,
 });
 
+/** A page of codes as the server answers it. */
+const page = (items: Discount[], nextCursor: string | null = null) => json({ items, nextCursor });
+
 function renderPage(handlers: Parameters<typeof mockFetch>[0]) {
   const fetch = mockFetch({ '/api/csrf-token': () => json({ csrfToken: 'tok' }), ...handlers });
   renderWithRouter([{ path: '/admin/discounts', element: <><AdminDiscountsPage /><Toaster /></> }], '/admin/discounts');
@@ -28,7 +31,7 @@ describe('/admin/discounts', () => {
   it('lists codes with their discount, formats, expiry, uses and status', async () => {
     renderPage({
       '/api/admin/discounts': () =>
-        json([
+        page([
           code({ id: 1, code: 'LAUNCH20', percentOff: 20, formats: ['ebook', 'hardcover'], maxRedemptions: 100, redemptions: 12 }),
           code({ id: 2, code: 'FIVER', amountOff: 500, active: false }),
           code({ id: 3, code: 'GONE', percentOff: 10, maxRedemptions: 2, redemptions: 2 }),
@@ -49,7 +52,7 @@ describe('/admin/discounts', () => {
   });
 
   it('shows the shared schema messages and sends nothing for a bad code', async () => {
-    const fetch = renderPage({ '/api/admin/discounts': () => json([]) });
+    const fetch = renderPage({ '/api/admin/discounts': () => page([]) });
     await screen.findByText('No discount codes yet.');
     const form = screen.getByRole('form', { name: 'New discount code' });
     fireEvent.change(within(form).getByLabelText('Code'), { target: { value: 'has space' } });
@@ -66,7 +69,7 @@ describe('/admin/discounts', () => {
     let duplicate = false;
     renderPage({
       '/api/admin/discounts': (_url, init) => {
-        if (init.method !== 'POST') return json([]);
+        if (init.method !== 'POST') return page([]);
         sent.push(JSON.parse(String(init.body)));
         return duplicate
           ? json({ message: 'A discount code with this code already exists', code: 'CONFLICT', fields: { code: 'A discount code with this code already exists' } }, 409)
@@ -96,7 +99,7 @@ describe('/admin/discounts', () => {
     const message = DISCOUNT_MESSAGES.expiryPast;
     renderPage({
       '/api/admin/discounts': (_url, init) =>
-        init.method === 'POST' ? json({ message, code: 'VALIDATION_ERROR', fields: { expiresAt: message } }, 400) : json([]),
+        init.method === 'POST' ? json({ message, code: 'VALIDATION_ERROR', fields: { expiresAt: message } }, 400) : page([]),
     });
     await screen.findByText('No discount codes yet.');
     const form = screen.getByRole('form', { name: 'New discount code' });
@@ -113,7 +116,7 @@ describe('/admin/discounts', () => {
   it('edits a code in place with PUT', async () => {
     const puts: Array<{ url: string; body: unknown }> = [];
     renderPage({
-      '/api/admin/discounts': () => json([code({ id: 4, code: 'READERS', percentOff: 15 })]),
+      '/api/admin/discounts': () => page([code({ id: 4, code: 'READERS', percentOff: 15 })]),
       '/api/admin/discounts/4': (url, init) => {
         puts.push({ url, body: JSON.parse(String(init.body)) });
         return json(code({ id: 4, code: 'READERS', percentOff: 15, active: false }));
@@ -127,5 +130,20 @@ describe('/admin/discounts', () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0].body).toMatchObject({ code: 'READERS', percentOff: 15, active: false });
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit READERS' })).not.toBeInTheDocument());
+  });
+
+  it('shows more codes from the cursor, and none once the last page is in', async () => {
+    const fetch = renderPage({
+      '/api/admin/discounts': (url) =>
+        new URL(url, 'http://localhost').searchParams.get('after') === 'c1'
+          ? page([code({ id: 3, code: 'ZEBRA', percentOff: 5 })])
+          : page([code({ id: 1, code: 'ALPHA', percentOff: 5 }), code({ id: 2, code: 'BRAVO', percentOff: 5 })], 'c1'),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Show more' }));
+    expect(await screen.findByTestId('discount-3')).toHaveTextContent('ZEBRA');
+    expect(screen.getByTestId('discount-1')).toHaveTextContent('ALPHA');
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    const lists = fetch.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/admin/discounts'));
+    expect(lists).toEqual(['/api/admin/discounts?', '/api/admin/discounts?after=c1']);
   });
 });

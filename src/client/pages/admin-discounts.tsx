@@ -7,6 +7,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
+import { ShowMore } from '@client/features/admin/components/list-paging';
 import { useDiscounts, useSaveDiscount } from '@client/features/admin/discounts/api';
 import { DiscountForm } from '@client/features/admin/discounts/discount-form';
 import { formatDateTime } from '@client/lib/format';
@@ -21,6 +22,7 @@ function status(d: Discount, now: number): { label: string; live: boolean } {
 export default function AdminDiscountsPage() {
   const discounts = useDiscounts();
   const save = useSaveDiscount();
+  const rows = discounts.data?.pages.flatMap((p) => p.items) ?? [];
   const [editing, setEditing] = useState<number | null>(null);
   const now = Date.now();
 
@@ -40,12 +42,12 @@ export default function AdminDiscountsPage() {
       </section>
       <QueryState query={discounts}>
         {() =>
-          discounts.data!.length === 0 ? (
+          rows.length === 0 ? (
             <EmptyState>No discount codes yet.</EmptyState>
           ) : (
             <div className="grid gap-4">
               <DataTable caption="Discount codes" columns={['Code', 'Discount', 'Formats', 'Expires', 'Uses', 'Status', { hidden: 'Actions' }]}>
-                {discounts.data!.map((d) => {
+                {rows.map((d) => {
                   const s = status(d, now);
                   return (
                     <tr key={d.id} className={t.row} data-testid={`discount-${d.id}`}>
@@ -70,11 +72,12 @@ export default function AdminDiscountsPage() {
                   );
                 })}
               </DataTable>
-              {editing !== null && discounts.data!.some((d) => d.id === editing) ? (
+              <ShowMore pages={discounts} />
+              {editing !== null && rows.some((d) => d.id === editing) ? (
                 <section aria-label="Edit code" className="grid gap-3">
                   <DiscountForm
                     key={editing}
-                    discount={discounts.data!.find((d) => d.id === editing)!}
+                    discount={rows.find((d) => d.id === editing)!}
                     saving={save.isPending}
                     onSave={onSave(editing)}
                     onCancel={() => setEditing(null)}

@@ -7,6 +7,7 @@ import { Card } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/toast-store';
 import { useMarkRead, useMessages } from '@client/features/admin/api';
 import { AdminFrame, EmptyState, QueryState } from '@client/features/admin/components/admin-frame';
+import { ShowMore } from '@client/features/admin/components/list-paging';
 import { formatDateTime } from '@client/lib/format';
 import { errorText } from '@client/lib/api-errors';
 
@@ -14,6 +15,8 @@ export default function AdminMessagesPage() {
   const [filter, setFilter] = useState<'all' | 'unread'>('all');
   const messages = useMessages(filter);
   const mark = useMarkRead();
+  const unread = messages.data?.pages[0]?.unread;
+  const rows = messages.data?.pages.flatMap((p) => p.items) ?? [];
 
   const toggle = async (id: number, read: boolean) => {
     try {
@@ -30,7 +33,7 @@ export default function AdminMessagesPage() {
         <div role="group" aria-label="Show" className="inline-flex gap-1 rounded-lg border border-ink-700 bg-ink-900 p-1">
           {(['all', 'unread'] as const).map((f) => (
             <Button key={f} size="sm" variant={filter === f ? 'primary' : 'ghost'} aria-pressed={filter === f} onClick={() => setFilter(f)}>
-              {f === 'all' ? 'All' : `Unread${messages.data ? ` (${messages.data.unread})` : ''}`}
+              {f === 'all' ? 'All' : `Unread${unread !== undefined ? ` (${unread})` : ''}`}
             </Button>
           ))}
         </div>
@@ -38,11 +41,12 @@ export default function AdminMessagesPage() {
     >
       <QueryState query={messages}>
         {() =>
-          messages.data!.items.length === 0 ? (
+          rows.length === 0 ? (
             <EmptyState>{filter === 'unread' ? 'No unread messages.' : 'No messages yet.'}</EmptyState>
           ) : (
+            <>
             <ul className="grid gap-4">
-              {messages.data!.items.map((m) => (
+              {rows.map((m) => (
                 <li key={m.id}>
                   <Card className={m.readAt ? 'p-5 opacity-80' : 'border-blood-700/70 p-5'}>
                     <div className="flex flex-wrap items-start justify-between gap-3">
@@ -66,6 +70,8 @@ export default function AdminMessagesPage() {
                 </li>
               ))}
             </ul>
+            <ShowMore pages={messages} />
+            </>
           )
         }
       </QueryState>

@@ -6,12 +6,14 @@ import { Button, buttonClasses } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { usePosts, usePublishPost } from '@client/features/admin/api';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
+import { ShowMore } from '@client/features/admin/components/list-paging';
 import { formatShortDate } from '@client/lib/format';
 import { errorText } from '@client/lib/api-errors';
 
 export default function AdminPostsPage() {
   const posts = usePosts();
   const publish = usePublishPost();
+  const rows = posts.data?.pages.flatMap((p) => p.items) ?? [];
 
   const toggle = async (id: number, title: string, isPublished: boolean) => {
     try {
@@ -34,11 +36,12 @@ export default function AdminPostsPage() {
     >
       <QueryState query={posts}>
         {() =>
-          posts.data!.length === 0 ? (
+          rows.length === 0 ? (
             <EmptyState>No blog posts yet.</EmptyState>
           ) : (
+            <>
             <DataTable columns={['Title', 'Status', 'Date', { hidden: 'Actions' }]}>
-              {posts.data!.map((post) => (
+              {rows.map((post) => (
                 <tr key={post.id} className={t.row}>
                   <th scope="row" className={`${t.td} font-medium`}>
                     {post.title}
@@ -69,6 +72,8 @@ export default function AdminPostsPage() {
                 </tr>
               ))}
             </DataTable>
+            <ShowMore pages={posts} />
+            </>
           )
         }
       </QueryState>

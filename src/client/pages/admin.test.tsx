@@ -8,7 +8,7 @@ describe('/admin hub: Recent changes', () => {
   it('shows each change in words, with who made it, never the raw code', async () => {
     mockFetch({
       '/api/books': () => json([{ id: 3, title: 'What We Owe the Dead', tagline: 't', synopsis: 's', coverImage: '/c.svg', yearPublished: 2026, publisher: 'Harrow & Vane', featured: true }]),
-      '/api/admin/messages': () => json({ items: [], total: 0, unread: 0, page: 1, pageSize: 20 }),
+      '/api/admin/messages': () => json({ items: [], nextCursor: null, unread: 0 }),
       '/api/admin/audit': () =>
         json([
           { id: 2, actor: 'author', action: 'settings.update', targetType: 'site_settings', targetId: 'site.content', details: { changed: [] }, createdAt: '2026-11-20T10:00:00.000Z' },

@@ -8,7 +8,7 @@ import { buttonClasses } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-import { useAudit, useBooks, useMessages } from '@client/features/admin/api';
+import { useAudit, useBooks, useUnreadCount } from '@client/features/admin/api';
 import { describeAuditEntry } from '@client/features/admin/audit/describe';
 import { formatDateTime } from '@client/lib/format';
 
@@ -43,7 +43,7 @@ const LINKS: HubLink[] = [
 export default function AdminPage() {
   useDocumentTitle('Admin');
   const books = useBooks();
-  const unread = useMessages('unread');
+  const unread = useUnreadCount();
   const audit = useAudit();
   const bookTitles = new Map((books.data ?? []).map((b) => [b.id, b.title]));
   return (
@@ -60,7 +60,7 @@ export default function AdminPage() {
                 <span>
                   <span className="flex items-center gap-2 font-display text-lg font-semibold text-bone-50">
                     {title}
-                    {to === '/admin/messages' && unread.data?.unread ? <Badge variant="accent">{unread.data.unread} unread</Badge> : null}
+                    {to === '/admin/messages' && unread.data ? <Badge variant="accent">{unread.data} unread</Badge> : null}
                   </span>
                   <span className="mt-1 block text-sm text-bone-300">{text}</span>
                 </span>

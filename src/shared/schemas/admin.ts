@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorParam, nextCursorSchema, pageLimitParam } from './pages';
+import { TIMESTAMP_KEY, cursorParam, nextCursorSchema, pageLimitParam } from './pages';
 import { giftSummarySchema } from './gifts';
 import { ALL_FORMATS, DIGITAL_FORMATS, PURCHASE_STATUSES, ROLES } from '../constants';
 import { SUBSCRIBER_SOURCES, SUBSCRIBER_STATES } from '../subscribers';
@@ -41,6 +41,11 @@ export const adminPostSchema = z.object({
 export type AdminPost = z.infer<typeof adminPostSchema>;
 export const adminPostSummarySchema = adminPostSchema.omit({ content: true });
 export type AdminPostSummary = z.infer<typeof adminPostSummarySchema>;
+export const POSTS_PAGE_SIZE = 100;
+export const postQuerySchema = z.object({ after: cursorParam(TIMESTAMP_KEY).optional(), limit: pageLimitParam(POSTS_PAGE_SIZE) });
+/** Newest first, drafts included, one keyset page at a time (decision 0071). */
+export const postPageSchema = z.object({ items: z.array(adminPostSummarySchema), nextCursor: nextCursorSchema });
+export type PostPage = z.infer<typeof postPageSchema>;
 
 export const publishInputSchema = z.object({ isPublished: z.boolean() });
 
@@ -103,7 +108,7 @@ export const orderQuerySchema = z.object({
   q: text().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   /** The `nextCursor` of the page before: continues from there, at any depth (decision 0071). */
-  after: cursorParam().optional(),
+  after: cursorParam(TIMESTAMP_KEY).optional(),
 });
 export type OrderQuery = z.input<typeof orderQuerySchema>;
 
@@ -228,8 +233,14 @@ export const adminMessageSchema = z.object({
   readAt: text().nullable(),
 });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
-export const messageQuerySchema = z.object({ filter: z.enum(['all', 'unread']).default('all') });
-export const messageListSchema = z.object({ items: z.array(adminMessageSchema), unread: z.number().int() });
+export const MESSAGES_PAGE_SIZE = 50;
+export const messageQuerySchema = z.object({
+  filter: z.enum(['all', 'unread']).default('all'),
+  after: cursorParam(TIMESTAMP_KEY).optional(),
+  limit: pageLimitParam(MESSAGES_PAGE_SIZE),
+});
+/** Newest first, one keyset page at a time (decision 0071), with the inbox's unread count (the filter does not change it). */
+export const messageListSchema = z.object({ items: z.array(adminMessageSchema), nextCursor: nextCursorSchema, unread: z.number().int() });
 export type MessageList = z.infer<typeof messageListSchema>;
 export const readInputSchema = z.object({ read: z.boolean() });
 
@@ -246,7 +257,7 @@ export type AdminSubscriber = z.infer<typeof adminSubscriberSchema>;
 export const SUBSCRIBERS_PAGE_SIZE = 100;
 export const subscriberQuerySchema = z.object({
   q: text().trim().max(100).optional(),
-  after: cursorParam().optional(),
+  after: cursorParam(TIMESTAMP_KEY).optional(),
   limit: pageLimitParam(SUBSCRIBERS_PAGE_SIZE),
 });
 /** Newest first, one keyset page at a time, with the list's counts (decision 0071). */
@@ -274,7 +285,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const USERS_PAGE_SIZE = 100;
 export const userQuerySchema = z.object({
   q: text().trim().max(100).optional(),
-  after: cursorParam().optional(),
+  after: cursorParam(TIMESTAMP_KEY).optional(),
   limit: pageLimitParam(USERS_PAGE_SIZE),
 });
 /** Newest accounts first, one keyset page at a time (decision 0071). */

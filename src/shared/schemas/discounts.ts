@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PURCHASE_FORMATS } from '../constants';
 import { isoDateTime, text } from './common';
+import { cursorParam, nextCursorSchema, pageLimitParam } from './pages';
 
 /** Stripe refuses smaller GBP charges, so a discount never takes a price below this (decision 0050). */
 export const MIN_CHARGE = 30;
@@ -82,7 +83,12 @@ export const discountSchema = z.object({
   createdAt: text(),
 });
 export type Discount = z.infer<typeof discountSchema>;
-export const discountListSchema = z.array(discountSchema);
+export const DISCOUNTS_PAGE_SIZE = 100;
+/** A code's cursor carries a code, so another list's cursor (a time) is refused at the edge. */
+export const discountQuerySchema = z.object({ after: cursorParam(DISCOUNT_CODE_PATTERN).optional(), limit: pageLimitParam(DISCOUNTS_PAGE_SIZE) });
+/** By code, one keyset page at a time (decision 0071). */
+export const discountPageSchema = z.object({ items: z.array(discountSchema), nextCursor: nextCursorSchema });
+export type DiscountPage = z.infer<typeof discountPageSchema>;
 
 /** The checkout body's optional code: blank means none. */
 export const discountCodeField = text()

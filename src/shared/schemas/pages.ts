@@ -18,13 +18,14 @@ export function encodeCursor(cursor: Cursor): string {
   return toBase64Url(String.fromCharCode(...new TextEncoder().encode(JSON.stringify([cursor.key, cursor.id]))));
 }
 
-function decodeCursor(value: string): Cursor | null {
+function decodeCursor(value: string, keyShape: RegExp | undefined): Cursor | null {
   try {
     const bytes = Uint8Array.from(fromBase64Url(value), (c) => c.charCodeAt(0));
     const parsed: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     if (!Array.isArray(parsed) || parsed.length !== 2) return null;
     const [key, id] = parsed as unknown[];
     if (typeof key !== 'string' || key.length > 200 || !Number.isSafeInteger(id) || (id as number) < 1) return null;
+    if (keyShape && !keyShape.test(key)) return null;
     return { key, id: id as number };
   } catch {
     return null;
@@ -33,14 +34,21 @@ function decodeCursor(value: string): Cursor | null {
 
 export const INVALID_CURSOR = 'This page link is not valid. Start again from the first page.';
 
-/** The `after` query parameter: an opaque cursor from a `nextCursor`, checked and decoded at the edge. */
-export const cursorParam = () =>
+/** A timestamp as PostgreSQL writes it (ISO style): the key of every list sorted by a time. */
+export const TIMESTAMP_KEY = /^\d{4,6}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}( BC)?$/;
+
+/**
+ * The `after` query parameter: an opaque cursor from a `nextCursor`, checked and decoded at the edge.
+ * With `keyShape`, a cursor whose sort value could not come from this list (another list's cursor) is
+ * refused here too, rather than failing in the database.
+ */
+export const cursorParam = (keyShape?: RegExp) =>
   z
     .string()
     .max(400)
     .regex(/^[A-Za-z0-9_-]+$/, INVALID_CURSOR)
     .transform((value, ctx) => {
-      const cursor = decodeCursor(value);
+      const cursor = decodeCursor(value, keyShape);
       if (!cursor) {
         ctx.addIssue({ code: 'custom', message: INVALID_CURSOR });
         return z.NEVER;

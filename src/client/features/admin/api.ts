@@ -7,13 +7,13 @@ import type {
   AdminMessage,
   AdminOrder,
   AdminPost,
-  AdminPostSummary,
   SubscriberPage,
   UserPage,
   AuditEntry,
   MessageList,
   OrderPage,
   PostInput,
+  PostPage,
   SiteSettings,
   UploadedImage,
 } from '@shared/schemas/admin';
@@ -47,7 +47,7 @@ export function useSaveBook(id: number | null) {
 
 // ---- posts ------------------------------------------------------------------------------------
 
-export const usePosts = () => useQuery<AdminPostSummary[]>({ queryKey: ['/api/admin/posts'], staleTime: 0 });
+export const usePosts = () => useKeysetPages<PostPage>('/api/admin/posts');
 export const usePost = (id: number | null) =>
   useQuery<AdminPost>({ queryKey: ['/api/admin/posts', id ?? 0], enabled: id !== null, staleTime: 0, gcTime: 0 });
 
@@ -152,13 +152,16 @@ export function useOrderAction() {
 
 // ---- readers, messages, settings --------------------------------------------------------------
 
-export function useMessages(filter: 'all' | 'unread') {
-  return useQuery({
-    queryKey: ['/api/admin/messages', { filter }],
-    queryFn: ({ signal }) => getJson<MessageList>(`/api/admin/messages?filter=${filter}`, signal),
+export const useMessages = (filter: 'all' | 'unread') => useKeysetPages<MessageList>('/api/admin/messages', { filter });
+
+/** The inbox's unread count alone (the dashboard's badge): a page of one message carries it. */
+export const useUnreadCount = () =>
+  useQuery({
+    queryKey: ['/api/admin/messages', { filter: 'unread', limit: '1' }],
+    queryFn: ({ signal }) => getJson<MessageList>('/api/admin/messages?filter=unread&limit=1', signal),
+    select: (list) => list.unread,
     staleTime: 0,
   });
-}
 
 export function useMarkRead() {
   const client = useQueryClient();
@@ -168,14 +171,17 @@ export function useMarkRead() {
   });
 }
 
-/** A list a page at a time (decision 0071): each "Show more" asks for the rows after the last one shown. */
-function useKeysetPages<P extends { nextCursor: string | null }>(path: string, q: string) {
+/**
+ * A list a page at a time (decision 0071): each "Show more" asks for the rows after the last one shown.
+ * `filters` (a search, a filter) go with every page; an empty one is left out.
+ */
+export function useKeysetPages<P extends { nextCursor: string | null }>(path: string, filters: Record<string, string> = {}) {
   return useInfiniteQuery({
-    queryKey: [path, q],
+    queryKey: [path, filters],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams();
-      if (q) params.set('q', q);
+      for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
       if (pageParam) params.set('after', pageParam);
       return getJson<P>(`${path}?${params}`, signal);
     },
@@ -183,8 +189,8 @@ function useKeysetPages<P extends { nextCursor: string | null }>(path: string, q
     staleTime: 0,
   });
 }
-export const useSubscribers = (q: string) => useKeysetPages<SubscriberPage>('/api/admin/subscribers', q);
-export const useUsers = (q: string) => useKeysetPages<UserPage>('/api/admin/users', q);
+export const useSubscribers = (q: string) => useKeysetPages<SubscriberPage>('/api/admin/subscribers', { q });
+export const useUsers = (q: string) => useKeysetPages<UserPage>('/api/admin/users', { q });
 export const useAudit = () => useQuery<AuditEntry[]>({ queryKey: ['/api/admin/audit'], staleTime: 0 });
 export const useSettings = () => useQuery<SiteSettings>({ queryKey: ['/api/admin/settings'], staleTime: 0, gcTime: 0 });
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { discountInputSchema, discountListSchema, discountSchema } from '@shared/schemas/discounts';
+import { discountInputSchema, discountPageSchema, discountQuerySchema, discountSchema } from '@shared/schemas/discounts';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { actorOf } from '../../platform/audit';
 import { createDiscount, listDiscounts, updateDiscount } from '../checkout/service';
@@ -13,8 +13,15 @@ export const adminDiscountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/discounts',
-    { schema: { tags: ['admin'], summary: 'Discount codes, by code', response: { 200: discountListSchema, ...refusals } } },
-    async () => listDiscounts(db),
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Discount codes, by code, a keyset page at a time (after=<nextCursor>)',
+        querystring: discountQuerySchema,
+        response: { 200: discountPageSchema, ...refusals },
+      },
+    },
+    async (request) => listDiscounts(db, request.query),
   );
 
   app.post(

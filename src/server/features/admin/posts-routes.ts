@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { adminPostSchema, adminPostSummarySchema, postInputSchema, publishInputSchema } from '@shared/schemas/admin';
+import { adminPostSchema, postInputSchema, postPageSchema, postQuerySchema, publishInputSchema } from '@shared/schemas/admin';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { notFound } from '../../platform/errors';
 import { actorOf } from '../../platform/audit';
@@ -16,8 +15,15 @@ export const adminPostsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/posts',
-    { schema: { tags: ['admin'], summary: 'Every post, drafts included', response: { 200: z.array(adminPostSummarySchema), ...refusals } } },
-    async () => listAdminPosts(db),
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every post, drafts included, newest first, a keyset page at a time (after=<nextCursor>)',
+        querystring: postQuerySchema,
+        response: { 200: postPageSchema, 400: errorSchema, ...refusals },
+      },
+    },
+    async (request) => listAdminPosts(db, request.query),
   );
 
   app.get(

@@ -1,8 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { slugify, type AdminPost, type AdminPostSummary, type postInputSchema } from '@shared/schemas/admin';
+import { slugify, type AdminPost, type PostPage, type postInputSchema } from '@shared/schemas/admin';
+import type { Cursor } from '@shared/schemas/pages';
 import type { Db, DbOrTx } from '../../db/client';
 import { blogPosts, books } from '../../db/schema';
+import { afterCursor, cursorKey, keysetOrder, keysetPage, type Keyset } from '../../db/keyset';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { getSetting } from '../../platform/settings';
 import { audit, type ActorId } from '../../platform/audit';
@@ -31,10 +33,23 @@ function toAdminPost(row: Row): AdminPost {
   return { ...row, publishedAt: row.publishedAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-export async function listAdminPosts(db: DbOrTx): Promise<AdminPostSummary[]> {
+/** Newest first; the keyset of blog_posts_admin_order_idx, read backwards. */
+const POSTS_NEWEST_FIRST: Keyset = { sort: blogPosts.publishedAt, id: blogPosts.id, type: 'timestamptz', direction: 'desc' };
+
+/** One page of every post, drafts included (decision 0071). */
+export async function listAdminPosts(db: DbOrTx, query: { after?: Cursor; limit: number }): Promise<PostPage> {
   const { content: _content, ...summary } = columns;
-  const rows = await db.select(summary).from(blogPosts).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
-  return rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+  const found = await db
+    .select({ ...summary, cursorKey: cursorKey(POSTS_NEWEST_FIRST) })
+    .from(blogPosts)
+    .where(afterCursor(POSTS_NEWEST_FIRST, query.after))
+    .orderBy(...keysetOrder(POSTS_NEWEST_FIRST))
+    .limit(query.limit + 1);
+  const { items, nextCursor } = keysetPage(found, query.limit, (r) => r.id);
+  return {
+    items: items.map(({ cursorKey: _key, ...r }) => ({ ...r, publishedAt: r.publishedAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
+    nextCursor,
+  };
 }
 
 export async function getAdminPost(db: DbOrTx, id: number, lock = false): Promise<AdminPost | null> {

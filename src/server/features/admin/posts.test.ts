@@ -32,7 +32,7 @@ describe('admin posts API', () => {
 
     expect((await t.app.inject({ url: '/api/blog' })).json()).toEqual([]);
     expect((await t.app.inject({ url: `/api/blog/${post.slug}` })).statusCode).toBe(404);
-    const list = (await agent.get('/api/admin/posts')).json();
+    const list = (await agent.get('/api/admin/posts')).json().items;
     expect(list.map((p: { slug: string }) => p.slug)).toContain(post.slug);
   });
 

@@ -26,8 +26,15 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/messages',
-    { schema: { tags: ['admin'], querystring: messageQuerySchema, response: { 200: messageListSchema, ...refusals } } },
-    async (request, reply) => app.deps.reports.run((reportDb) => listMessages(reportDb, request.query.filter), untilClientGone(reply.raw)),
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Contact messages, newest first, a keyset page at a time (after=<nextCursor>), all or unread only',
+        querystring: messageQuerySchema,
+        response: { 200: messageListSchema, 400: errorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => app.deps.reports.run((reportDb) => listMessages(reportDb, request.query), untilClientGone(reply.raw)),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, count, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants';
 import type { AdminMessage, MessageList, SubscriberPage, UserPage } from '@shared/schemas/admin';
 import type { Db, DbOrTx } from '../../db/client';
@@ -14,15 +14,26 @@ import { audit, type ActorId } from '../../platform/audit';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const toMessage = (m: typeof contactMessages.$inferSelect): AdminMessage => ({ ...m, createdAt: m.createdAt.toISOString(), readAt: iso(m.readAt) });
 
-export async function listMessages(db: DbOrTx, filter: 'all' | 'unread' | undefined): Promise<MessageList> {
-  const rows = await db
-    .select()
+/** Newest first; the keyset of contact_messages_created_idx (or its unread part), read backwards. */
+const MESSAGES_NEWEST_FIRST: Keyset = { sort: contactMessages.createdAt, id: contactMessages.id, type: 'timestamptz', direction: 'desc' };
+
+export interface MessageQuery {
+  filter: 'all' | 'unread';
+  after?: Cursor;
+  limit: number;
+}
+
+/** One page of the inbox (decision 0071), with the unread count of the whole inbox. */
+export async function listMessages(db: DbOrTx, query: MessageQuery): Promise<MessageList> {
+  const found = await db
+    .select({ message: contactMessages, cursorKey: cursorKey(MESSAGES_NEWEST_FIRST) })
     .from(contactMessages)
-    .where(filter === 'unread' ? isNull(contactMessages.readAt) : undefined)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(500);
+    .where(and(query.filter === 'unread' ? isNull(contactMessages.readAt) : undefined, afterCursor(MESSAGES_NEWEST_FIRST, query.after)))
+    .orderBy(...keysetOrder(MESSAGES_NEWEST_FIRST))
+    .limit(query.limit + 1);
+  const { items, nextCursor } = keysetPage(found, query.limit, (r) => r.message.id);
   const [{ n }] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
-  return { items: rows.map(toMessage), unread: Number(n) };
+  return { items: items.map((r) => toMessage(r.message)), nextCursor, unread: Number(n) };
 }
 
 export function markMessageRead(db: Db, id: number, read: boolean, actorId: ActorId, now: Date): Promise<AdminMessage> {

@@ -285,7 +285,7 @@ describe('the basket', () => {
     await agent.post(`/api/checkout/sessions/${sessionId}/pay`, { shippingAddress: TEST_ADDRESS });
     const [paperback] = await t.database.db.select().from(purchases).where(and(eq(purchases.userId, user.id), eq(purchases.format, 'paperback')));
     expect(paperback.price).toBe(3 * 1529);
-    expect((await admin.get('/api/admin/discounts')).json().find((d: { code: string }) => d.code === 'PRINT10').redemptions).toBe(1);
+    expect((await admin.get('/api/admin/discounts')).json().items.find((d: { code: string }) => d.code === 'PRINT10').redemptions).toBe(1);
   });
 
   it('refunds one line of an order on its own, and leaves the others', async () => {

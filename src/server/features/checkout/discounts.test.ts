@@ -34,7 +34,7 @@ describe('discount codes', () => {
   it('the admin creates, lists and edits codes; readers cannot', async () => {
     const created = await createCode({ code: code('Launch'), percentOff: 20, formats: ['ebook', 'hardcover'], maxRedemptions: 5 });
     expect(created).toMatchObject({ percentOff: 20, amountOff: null, formats: ['ebook', 'hardcover'], maxRedemptions: 5, redemptions: 0, active: true, expiresAt: null });
-    const list = (await admin.get('/api/admin/discounts')).json() as Array<{ id: number }>;
+    const list = (await admin.get('/api/admin/discounts')).json().items as Array<{ id: number }>;
     expect(list.map((d) => d.id)).toContain(created.id);
     const edited = await admin.put(`/api/admin/discounts/${created.id}`, { code: created.code, amountOff: 300, active: false });
     expect(edited.statusCode, edited.body).toBe(200);

@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   DISCOUNT_MESSAGES,
   DISCOUNT_REFUSALS,
   type Discount,
+  type DiscountPage,
   type discountInputSchema,
   discountedPrice,
 } from '@shared/schemas/discounts';
@@ -13,6 +14,8 @@ import type { AppDeps } from '../../deps';
 import type { Db, DbOrTx } from '../../db/client';
 import { audit, type ActorId } from '../../platform/audit';
 import { checkoutSessions, discountCodes, users } from '../../db/schema';
+import { afterCursor, cursorKey, keysetOrder, keysetPage, type Keyset } from '../../db/keyset';
+import type { Cursor } from '@shared/schemas/pages';
 import type { PaymentEvent } from '../../platform/payments';
 import { uniqueViolation } from '../../platform/db-errors';
 import { isFirstDelivery } from './payment-events';
@@ -169,9 +172,19 @@ export async function settleRanOutCheckout(
 
 // --- admin ---------------------------------------------------------------------------------------
 
-export async function listDiscounts(db: DbOrTx): Promise<Discount[]> {
-  const rows = await db.select().from(discountCodes).orderBy(asc(discountCodes.code));
-  return rows.map(toDiscount);
+/** By code; the keyset of discount_codes_code_idx. */
+const CODES_IN_ORDER: Keyset = { sort: discountCodes.code, id: discountCodes.id, type: 'text', direction: 'asc' };
+
+/** One page of the codes, by code (decision 0071). */
+export async function listDiscounts(db: DbOrTx, query: { after?: Cursor; limit: number }): Promise<DiscountPage> {
+  const found = await db
+    .select({ row: discountCodes, cursorKey: cursorKey(CODES_IN_ORDER) })
+    .from(discountCodes)
+    .where(afterCursor(CODES_IN_ORDER, query.after))
+    .orderBy(...keysetOrder(CODES_IN_ORDER))
+    .limit(query.limit + 1);
+  const { items, nextCursor } = keysetPage(found, query.limit, (r) => r.row.id);
+  return { items: items.map((r) => toDiscount(r.row)), nextCursor };
 }
 
 const values = (body: DiscountBody) => ({

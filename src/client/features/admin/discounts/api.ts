@@ -1,11 +1,12 @@
 /** Discount codes for the admin page: list, create and edit (issue 15). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Discount, DiscountInput } from '@shared/schemas/discounts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Discount, DiscountInput, DiscountPage } from '@shared/schemas/discounts';
 import { apiRequest } from '@client/lib/api-client';
+import { useKeysetPages } from '../api';
 
 export const DISCOUNTS_PATH = '/api/admin/discounts';
 
-export const useDiscounts = () => useQuery<Discount[]>({ queryKey: [DISCOUNTS_PATH], staleTime: 0 });
+export const useDiscounts = () => useKeysetPages<DiscountPage>(DISCOUNTS_PATH);
 
 export function useSaveDiscount() {
   const client = useQueryClient();
