@@ -6,6 +6,14 @@ import { ApiError } from './api-client';
 
 export { ApiError } from './api-client';
 
+/** What a page says when a request got no answer at all. */
+export const NO_ANSWER_MESSAGE = 'We could not reach the website. Please check your connection and try again.';
+
+/**
+ * A refusal that pressing again cannot mend (a used, expired or unknown link), as opposed to no answer or a
+ * busy server (429, 5xx), which a second press may get past.
+ */
+export const isFinalRefusal = (status: number): boolean => status < 500 && status !== 429;
 
 /** The server's message for an API refusal, else the fallback (network failures included). */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -9,17 +9,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CheckCircle2, Gift, Headphones, Library } from 'lucide-react';
 import { FREE_BOOK_MESSAGES, type FreeBookConfirmAnswer } from '@shared/schemas/free-books';
 import { PageShell } from '@client/components/layout/page-shell';
-import { Alert } from '@client/components/ui/alert';
-import { Button, buttonClasses } from '@client/components/ui/button';
+import { PressToUseLink, RefusedLink } from '@client/components/layout/one-use-link';
+import { buttonClasses } from '@client/components/ui/button';
 import { afterSignIn } from '@client/features/auth/account-calls';
 import { BookCover } from '@client/features/catalogue/components/book-cover';
 import { SendToKindleButton } from '@client/features/copies/components/send-to-kindle';
 import { confirmFreeBook, useFreeBookPage } from '@client/features/free-books/api';
-import { ApiError, errorMessage } from '@client/lib/api-errors';
+import { ApiError, NO_ANSWER_MESSAGE as NO_ANSWER, errorMessage, isFinalRefusal } from '@client/lib/api-errors';
 import { Link, useParams, useSearchParams } from '@client/lib/router';
 import { useDocumentTitle } from '@client/lib/use-document-title';
-
-const NO_ANSWER = 'We could not reach the website. Please check your connection and try again.';
 
 type View =
   | { kind: 'ready' }
@@ -82,7 +80,7 @@ export default function FreeBookConfirmPage() {
       await afterSignIn(queryClient, answer.token);
       setView({ kind: 'done', answer });
     } catch (error) {
-      if (error instanceof ApiError && error.status < 500 && error.status !== 429) {
+      if (error instanceof ApiError && isFinalRefusal(error.status)) {
         setView({ kind: 'refused', status: error.status, message: errorMessage(error, FREE_BOOK_MESSAGES.confirmUnknown) });
       } else setView({ kind: 'failed', message: errorMessage(error, NO_ANSWER) });
     }
@@ -100,51 +98,39 @@ export default function FreeBookConfirmPage() {
     // A used link means the book was claimed: signing in shows it. Any other refusal is mended by asking again.
     const used = view.kind === 'refused' && view.status === 409 && view.message === FREE_BOOK_MESSAGES.confirmUsed;
     return (
-      <PageShell width="narrow" eyebrow="Your free book" title="Get your free book">
-        <div className="grid gap-6">
-          <Alert variant="destructive" title="This link does not work">
-            {view.kind === 'refused' ? view.message : FREE_BOOK_MESSAGES.confirmIncomplete}
-          </Alert>
-          {used ? (
-            <Link to="/login" className={buttonClasses('outline', 'md', 'w-fit')}>
-              Go to Sign In
-            </Link>
-          ) : (
-            <Link to={`/free/${encodeURIComponent(slug)}`} className={buttonClasses('outline', 'md', 'w-fit')}>
-              Ask for the book again
-            </Link>
-          )}
-        </div>
-      </PageShell>
+      <RefusedLink eyebrow="Your free book" title="Get your free book" message={view.kind === 'refused' ? view.message : FREE_BOOK_MESSAGES.confirmIncomplete}>
+        {used ? (
+          <Link to="/login" className={buttonClasses('outline', 'md', 'w-fit')}>
+            Go to Sign In
+          </Link>
+        ) : (
+          <Link to={`/free/${encodeURIComponent(slug)}`} className={buttonClasses('outline', 'md', 'w-fit')}>
+            Ask for the book again
+          </Link>
+        )}
+      </RefusedLink>
     );
   }
 
-  const busy = view.kind === 'confirming';
   const book = page.data?.book;
   return (
-    <PageShell
-      width="narrow"
+    <PressToUseLink
       eyebrow="Your free book"
       title="Get your free book"
       intro={`Press the button to confirm your address${book ? ` and put ${book.title} in your library` : ''}. It works once.`}
+      icon={Gift}
+      label="Get my free book"
+      busyLabel="Confirming..."
+      busy={view.kind === 'confirming'}
+      failure={view.kind === 'failed' ? view.message : null}
+      note="If you did not ask for this book, close this page: nothing happens until you press the button."
+      onPress={() => void confirm()}
     >
-      <div className="grid gap-4">
-        {book ? (
-          <div className="mb-2 w-28">
-            <BookCover src={book.coverImage} title={book.title} sizes="7rem" eager />
-          </div>
-        ) : null}
-        <Button size="lg" className="w-full sm:w-fit" onClick={() => void confirm()} disabled={busy} aria-busy={busy || undefined}>
-          <Gift aria-hidden="true" />
-          {busy ? 'Confirming...' : 'Get my free book'}
-        </Button>
-        {view.kind === 'failed' ? (
-          <p role="alert" className="text-sm text-blood-300">
-            {view.message}
-          </p>
-        ) : null}
-        <p className="text-sm text-bone-400">If you did not ask for this book, close this page: nothing happens until you press the button.</p>
-      </div>
-    </PageShell>
+      {book ? (
+        <div className="mb-2 w-28">
+          <BookCover src={book.coverImage} title={book.title} sizes="7rem" eager />
+        </div>
+      ) : null}
+    </PressToUseLink>
   );
 }

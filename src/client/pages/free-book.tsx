@@ -14,11 +14,10 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { PageShell } from '@client/components/layout/page-shell';
 import { BookCover } from '@client/features/catalogue/components/book-cover';
 import { claimFreeBook, isNotOffered, sourceOf, useFreeBookPage } from '@client/features/free-books/api';
-import { ApiError, errorMessage, fieldErrors } from '@client/lib/api-errors';
+import { ApiError, errorMessage, fieldErrors, NO_ANSWER_MESSAGE as NO_ANSWER } from '@client/lib/api-errors';
 import { Link, useParams, useSearchParams } from '@client/lib/router';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
-const NO_ANSWER = 'We could not reach the website. Please check your connection and try again.';
 
 type Sent = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string };
 

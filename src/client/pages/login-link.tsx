@@ -7,18 +7,17 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { LOGIN_REDIRECT_DELAY_MS } from '@shared/constants';
-import { PageShell } from '@client/components/layout/page-shell';
-import { Alert } from '@client/components/ui/alert';
-import { Button, buttonClasses } from '@client/components/ui/button';
+import { PressToUseLink, RefusedLink } from '@client/components/layout/one-use-link';
+import { buttonClasses } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { afterSignIn, signInWithLinkRequest } from '@client/features/auth/account-calls';
 import { readReturnTo } from '@client/features/auth/query-params';
+import { NO_ANSWER_MESSAGE as NO_ANSWER, isFinalRefusal } from '@client/lib/api-errors';
 import { Link, useNavigate, useSearchParams } from '@client/lib/router';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { redirectAfterLogin } from './login-redirect';
 
 const INCOMPLETE = 'This sign-in link is not complete. Please use the link from your email, or ask for a new one.';
-const NO_ANSWER = 'We could not reach the website. Please check your connection and try again.';
 
 type View = { kind: 'ready' } | { kind: 'signing-in' } | { kind: 'refused'; message: string } | { kind: 'failed'; message: string };
 
@@ -40,7 +39,7 @@ export default function LoginLinkPage() {
     }
     if (result.kind === 'failed') {
       // A refused link stays refused; a busy server (429, 5xx) may answer a second press.
-      if (result.status < 500 && result.status !== 429) setView({ kind: 'refused', message: result.message ?? INCOMPLETE });
+      if (isFinalRefusal(result.status)) setView({ kind: 'refused', message: result.message ?? INCOMPLETE });
       else setView({ kind: 'failed', message: result.message ?? NO_ANSWER });
       return;
     }
@@ -58,37 +57,24 @@ export default function LoginLinkPage() {
 
   if (!token || view.kind === 'refused') {
     return (
-      <PageShell width="narrow" eyebrow="Your Account" title="Sign in">
-        <div className="grid gap-6">
-          <Alert variant="destructive" title="This link does not work">
-            {view.kind === 'refused' ? view.message : INCOMPLETE}
-          </Alert>
-          {again}
-        </div>
-      </PageShell>
+      <RefusedLink eyebrow="Your Account" title="Sign in" message={view.kind === 'refused' ? view.message : INCOMPLETE}>
+        {again}
+      </RefusedLink>
     );
   }
 
-  const busy = view.kind === 'signing-in';
   return (
-    <PageShell
-      width="narrow"
+    <PressToUseLink
       eyebrow="Your Account"
       title="Sign in"
       intro="Press the button to sign in with the link from your email. It works once."
-    >
-      <div className="grid gap-4">
-        <Button size="lg" className="w-full sm:w-fit" onClick={() => void signIn()} disabled={busy} aria-busy={busy || undefined}>
-          <LogIn aria-hidden="true" />
-          {busy ? 'Signing In...' : 'Sign in'}
-        </Button>
-        {view.kind === 'failed' ? (
-          <p role="alert" className="text-sm text-blood-300">
-            {view.message}
-          </p>
-        ) : null}
-        <p className="text-sm text-bone-400">If you did not ask for this link, close this page: nothing happens until you press the button.</p>
-      </div>
-    </PageShell>
+      icon={LogIn}
+      label="Sign in"
+      busyLabel="Signing In..."
+      busy={view.kind === 'signing-in'}
+      failure={view.kind === 'failed' ? view.message : null}
+      note="If you did not ask for this link, close this page: nothing happens until you press the button."
+      onPress={() => void signIn()}
+    />
   );
 }

@@ -6,10 +6,10 @@
 import { useState } from 'react';
 import { CheckCircle2, MailCheck } from 'lucide-react';
 import { PageShell } from '@client/components/layout/page-shell';
-import { Alert } from '@client/components/ui/alert';
-import { Button, buttonClasses } from '@client/components/ui/button';
+import { PressToUseLink, RefusedLink } from '@client/components/layout/one-use-link';
+import { buttonClasses } from '@client/components/ui/button';
 import { confirmSubscription } from '@client/features/newsletter/api';
-import { ApiError, errorMessage } from '@client/lib/api-errors';
+import { ApiError, NO_ANSWER_MESSAGE as NO_ANSWER, errorMessage, isFinalRefusal } from '@client/lib/api-errors';
 import { Link, useSearchParams } from '@client/lib/router';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
@@ -23,7 +23,6 @@ type View =
   | { kind: 'failed'; message: string };
 
 const INCOMPLETE = 'This confirmation link is not complete. Please use the link from your welcome email.';
-const NO_ANSWER = 'We could not reach the website. Please check your connection and try again.';
 
 export default function NewsletterConfirmPage() {
   useDocumentTitle('Confirm your subscription');
@@ -37,7 +36,7 @@ export default function NewsletterConfirmPage() {
       const answer = await confirmSubscription(token);
       setView({ kind: 'done', already: answer.status === 'already', message: answer.message });
     } catch (error) {
-      if (error instanceof ApiError && error.status < 500 && error.status !== 429) setView({ kind: 'refused', message: errorMessage(error, INCOMPLETE) });
+      if (error instanceof ApiError && isFinalRefusal(error.status)) setView({ kind: 'refused', message: errorMessage(error, INCOMPLETE) });
       else setView({ kind: 'failed', message: errorMessage(error, NO_ANSWER) });
     }
   };
@@ -48,16 +47,11 @@ export default function NewsletterConfirmPage() {
     </Link>
   );
 
-  if (!token) {
+  if (!token || view.kind === 'refused') {
     return (
-      <PageShell width="narrow" eyebrow="The Thriller Circle" title="Confirm your subscription">
-        <div className="grid gap-6">
-          <Alert variant="destructive" title="This link does not work">
-            {INCOMPLETE}
-          </Alert>
-          {home}
-        </div>
-      </PageShell>
+      <RefusedLink eyebrow="The Thriller Circle" title="Confirm your subscription" message={view.kind === 'refused' ? view.message : INCOMPLETE}>
+        {home}
+      </RefusedLink>
     );
   }
 
@@ -75,39 +69,18 @@ export default function NewsletterConfirmPage() {
     );
   }
 
-  if (view.kind === 'refused') {
-    return (
-      <PageShell width="narrow" eyebrow="The Thriller Circle" title="Confirm your subscription">
-        <div className="grid gap-6">
-          <Alert variant="destructive" title="This link does not work">
-            {view.message}
-          </Alert>
-          {home}
-        </div>
-      </PageShell>
-    );
-  }
-
-  const busy = view.kind === 'confirming';
   return (
-    <PageShell
-      width="narrow"
+    <PressToUseLink
       eyebrow="The Thriller Circle"
       title="Confirm your subscription"
       intro="Press the button to confirm that you want the Thriller Circle newsletter at this address. Nothing is sent until you do."
-    >
-      <div className="grid gap-4">
-        <Button size="lg" className="w-full sm:w-fit" onClick={() => void confirm()} disabled={busy} aria-busy={busy || undefined}>
-          <MailCheck aria-hidden="true" />
-          {busy ? 'Confirming...' : 'Confirm your subscription'}
-        </Button>
-        {view.kind === 'failed' ? (
-          <p role="alert" className="text-sm text-blood-300">
-            {view.message}
-          </p>
-        ) : null}
-        <p className="text-sm text-bone-400">If you did not sign up, ignore the email: you will not be sent anything more.</p>
-      </div>
-    </PageShell>
+      icon={MailCheck}
+      label="Confirm your subscription"
+      busyLabel="Confirming..."
+      busy={view.kind === 'confirming'}
+      failure={view.kind === 'failed' ? view.message : null}
+      note="If you did not sign up, ignore the email: you will not be sent anything more."
+      onPress={() => void confirm()}
+    />
   );
 }
