@@ -50,6 +50,38 @@ describe('/books', () => {
     expect(tides.getByText('Not on sale yet')).toBeInTheDocument();
   });
 
+  it('keeps one outline: the page is h1, each book and the bundles are h2, each bundle h3 under them', async () => {
+    mockFetch({
+      '/api/catalogue': () => json({ books: [book({ id: 1, slug: 'what-we-owe-the-dead', title: 'What We Owe the Dead' }), book({ id: 2, slug: 'tides', title: 'Tides' })] }),
+      '/api/users/check-auth': () => json({ isAuthenticated: false, user: null }),
+      '/api/bundles': () =>
+        json({
+          bundles: [
+            {
+              id: 3,
+              name: 'Read and listen',
+              price: 1999,
+              displayPrice: '£19.99',
+              items: [
+                { bookId: 1, title: 'What We Owe the Dead', format: 'ebook', formatLabel: 'E-Book', listPrice: 999, owned: false },
+                { bookId: 1, title: 'What We Owe the Dead', format: 'audiobook', formatLabel: 'Audiobook', listPrice: 1499, owned: false },
+              ],
+              yourPrice: 1999,
+              displayYourPrice: '£19.99',
+              completeYourSet: null,
+              ownedWhole: false,
+              addOffer: null,
+            },
+          ],
+        }),
+    });
+    renderWithRouter([{ path: '/books', element: <BooksPage /> }], '/books');
+    await screen.findByRole('heading', { name: 'Read and listen' });
+    const outline = screen.getAllByRole('heading').map((h) => `${h.tagName} ${h.textContent}`);
+    expect(outline).toEqual(['H1 Books', 'H2 What We Owe the Dead', 'H2 Tides', 'H2 Bundles', 'H3 Read and listen']);
+    expect(screen.getByRole('region', { name: 'Bundles' })).toBeInTheDocument();
+  });
+
   it('says so when no book is on sale', async () => {
     mockFetch({ '/api/catalogue': () => json({ books: [] }) });
     renderWithRouter([{ path: '/books', element: <BooksPage /> }], '/books');

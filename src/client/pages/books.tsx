@@ -73,7 +73,7 @@ export default function BooksPage() {
         </ul>
       )}
       {/* Formats of one or more books at one price, priced for the reader ("Complete your set"). */}
-      {catalogue.data?.books.length ? <BundleCards headingId="catalogue-bundles-title" /> : null}
+      {catalogue.data?.books.length ? <BundleCards headingId="catalogue-bundles-title" headingLevel={2} /> : null}
     </PageShell>
   );
 }

@@ -79,8 +79,9 @@ describe('BundleCards', () => {
   it('shows a bundle with its formats, their own prices, the bundle price and what it saves', async () => {
     renderCards([READ_AND_LISTEN]);
     const c = await card('Read and listen');
-    expect(screen.getByRole('heading', { name: 'Bundles' })).toBeInTheDocument();
-    expect(c.getByRole('heading', { name: 'Read and listen' })).toBeInTheDocument();
+    // Under the purchase section's h2 and beside its format cards' h3.
+    expect(screen.getByRole('heading', { name: 'Bundles', level: 3 })).toBeInTheDocument();
+    expect(c.getByRole('heading', { name: 'Read and listen', level: 4 })).toBeInTheDocument();
     const parts = within(c.getByRole('list', { name: 'In Read and listen' })).getAllByRole('listitem');
     expect(parts.map((p) => p.textContent)).toEqual(['What We Owe the Dead · E-Book (£9.99)', 'What We Owe the Dead · Audiobook (£14.99)']);
     expect(c.getByText('£19.99')).toBeInTheDocument();

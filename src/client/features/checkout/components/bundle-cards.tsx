@@ -29,6 +29,11 @@ export interface BundleCardsProps {
   bookId?: number | null;
   /** The heading's id, for the section's label. */
   headingId?: string;
+  /**
+   * The level of the "Bundles" heading, so it fits the page's outline: 3 under the purchase section's
+   * heading, 2 on a page where the bundles are a section of their own. Each bundle's name is one below.
+   */
+  headingLevel?: 2 | 3;
 }
 
 /** "Add to basket" for a bundle: one line of one, kept in the browser for a visitor (decision 0095). */
@@ -53,21 +58,29 @@ export function useAddBundle(onAdded?: (bundle: Bundle) => void) {
 }
 
 /** The bundles on sale, or nothing at all while they load, when there are none, or when they fail to load. */
-export function BundleCards({ bookId, headingId = 'bundles-title' }: BundleCardsProps) {
+export function BundleCards({ bookId, headingId = 'bundles-title', headingLevel = 3 }: BundleCardsProps) {
   const bundles = useBundles();
   const { adding, add } = useAddBundle();
   const shown = (bundles.data?.bundles ?? []).filter((b) => bookId == null || b.items.some((i) => i.bookId === bookId));
   if (shown.length === 0) return null;
 
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section aria-labelledby={headingId} className="mt-14">
-      <h3 id={headingId} className="flex items-center gap-3 font-display text-2xl font-semibold text-bone-50 md:text-3xl">
+      <Heading id={headingId} className="flex items-center gap-3 font-display text-2xl font-semibold text-bone-50 md:text-3xl">
         <Layers aria-hidden="true" className="size-6 text-blood-400" />
         Bundles
-      </h3>
+      </Heading>
       <ul className="mt-6 grid gap-6 md:grid-cols-2">
         {shown.map((bundle) => (
-          <BundleCard key={bundle.id} bundle={bundle} adding={adding === bundle.id} disabled={adding !== null} onAdd={() => add(bundle)} />
+          <BundleCard
+            key={bundle.id}
+            bundle={bundle}
+            adding={adding === bundle.id}
+            disabled={adding !== null}
+            onAdd={() => add(bundle)}
+            headingLevel={headingLevel === 2 ? 3 : 4}
+          />
         ))}
       </ul>
     </section>
@@ -79,9 +92,12 @@ export interface BundleCardProps {
   adding: boolean;
   disabled: boolean;
   onAdd: () => void;
+  /** The level of the bundle's name: one below the "Bundles" heading. */
+  headingLevel?: 3 | 4;
 }
 
-export function BundleCard({ bundle, adding, disabled, onAdd }: BundleCardProps) {
+export function BundleCard({ bundle, adding, disabled, onAdd, headingLevel = 4 }: BundleCardProps) {
+  const Name = headingLevel === 3 ? 'h3' : 'h4';
   const titleId = `bundle-${bundle.id}-title`;
   const alone = separately(bundle);
   const saving = alone !== null && alone > bundle.yourPrice ? alone - bundle.yourPrice : 0;
@@ -92,9 +108,9 @@ export function BundleCard({ bundle, adding, disabled, onAdd }: BundleCardProps)
       className="flex flex-col rounded-xl border border-ink-700 bg-ink-900/80 p-6 shadow-xl shadow-black/30 transition-colors hover:border-blood-700/70"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h4 id={titleId} className="font-display text-2xl font-semibold text-bone-50">
+        <Name id={titleId} className="font-display text-2xl font-semibold text-bone-50">
           {bundle.name}
-        </h4>
+        </Name>
         {saving > 0 && !bundle.ownedWhole ? (
           <span className="rounded-full border border-blood-400/50 bg-blood-500/10 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-blood-200">
             Save {formatPrice(saving)}
