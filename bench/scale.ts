@@ -1,13 +1,17 @@
 /**
- * npm run bench:scale -- [--fraction 0.01] [--database scale_1] [--reuse]
+ * npm run bench:scale -- [--fraction 0.01] [--database scale_1] [--reuse] [--pglite [--data-dir DIR]]
  *
  * Makes a PostgreSQL database at a fraction of a successful launch (bench/scale/data.ts; 1 = 200,000
  * readers, about a million purchases), then times every admin read and the subscriber export through the
  * app (median of 5), sampling the process's RSS and event-loop delay and how long /healthz waits during the
  * export. Writes bench/reports/scale-<percent>.json and prints a table. Not run in CI (decision 0071).
  * --reuse keeps a database made by an earlier run (making 100 % takes minutes).
+ * --pglite makes the same data in an embedded PGlite database in a data directory instead, and also times
+ * what a start does before it listens (opening that directory and checking the migrations), to find the
+ * size past which a site belongs on PostgreSQL; it writes bench/reports/scale-pglite-<percent>.json.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -28,14 +32,25 @@ const name = arg('database', `scale_${percent.replace('.', '_')}`);
 const server = process.env.SCALE_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 const url = `${server}/${name}`;
 const RUNS = 5;
+const pglite = process.argv.includes('--pglite');
+const dataDir = arg('data-dir', path.join(os.tmpdir(), `site-scale-pglite-${percent}`));
+const open = () => openDatabase(pglite ? { dataDir } : { databaseUrl: url });
 
 async function makeDatabase() {
+  if (pglite) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir, { recursive: true });
+    return fill(await open());
+  }
   const admin = new pg.Client({ connectionString: `${server}/postgres` });
   await admin.connect();
   await admin.query(`drop database if exists ${name}`);
   await admin.query(`create database ${name}`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: url });
+  return fill(await openDatabase({ databaseUrl: url }));
+}
+
+async function fill(database: Awaited<ReturnType<typeof openDatabase>>) {
   await runMigrations(database);
   const started = performance.now();
   for (const statement of scaleDataStatements(sizesAt(fraction))) await database.exec(statement);
@@ -46,8 +61,12 @@ async function makeDatabase() {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const generatedMs = process.argv.includes('--reuse') ? null : await makeDatabase();
-const database = Object.assign(await openDatabase({ databaseUrl: url }), { drop: async () => {} });
-const t = await createTestApp({ database, seed: false, env: { DATABASE_URL: url } });
+// A start opens the database and checks its migrations before it listens: on PGlite that is what grows.
+const opening = performance.now();
+const database = Object.assign(await open(), { drop: async () => {} });
+await runMigrations(database);
+const openMs = Math.round(performance.now() - opening);
+const t = await createTestApp({ database, seed: false, env: pglite ? {} : { DATABASE_URL: url } });
 const adminUser = await createUser(database, { role: 'admin' });
 const agent = await signedInAgent(t.app, adminUser.id);
 
@@ -143,10 +162,10 @@ await measure('subscribers CSV export', '/api/admin/subscribers.csv', true);
 await t.close();
 await database.close();
 
-const report = { database: 'postgres', fraction, counts, generatedMs, runs: RUNS, at: new Date().toISOString(), rows };
-const out = path.join(import.meta.dirname, 'reports', `scale-${percent}.json`);
+const report = { database: pglite ? 'pglite' : 'postgres', fraction, counts, generatedMs, openMs, runs: RUNS, at: new Date().toISOString(), rows };
+const out = path.join(import.meta.dirname, 'reports', `scale-${pglite ? 'pglite-' : ''}${percent}.json`);
 fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\n${percent} % (${counts.purchases} purchases, ${counts.subscribers} subscribers): ${out}`);
+console.log(`\n${percent} % on ${report.database} (${counts.purchases} purchases, ${counts.subscribers} subscribers; opened in ${openMs} ms): ${out}`);
 console.log('| admin read | median ms | KB | RSS growth MB | loop delay max ms |');
 console.log('|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.read} | ${r.medianMs} | ${r.kb} | ${r.rssGrowthMb} | ${r.loopDelayMaxMs}${r.healthzMaxMs !== undefined ? ` (healthz ${r.healthzMaxMs})` : ''} |`);
