@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_BOOK_MESSAGES } from '@shared/schemas/free-books';
 import { freeBookClaims, newsletterSubscribers, purchases, users } from '../../db/schema';
+import { escapeMarkup } from '../../platform/markup';
 import { TestAgent, type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { adminAgent, insertPurchase } from '../admin/test-fixtures';
 import { outboxFor } from '../auth/test-support';
@@ -123,13 +124,17 @@ describe('a free book for subscribers (decision 0097)', () => {
       pitch: 'A short prequel: the night the Calloway brothers first lied for each other.',
       book: { id: bookId, title: expect.any(String), coverImage: expect.any(String), tagline: expect.any(String) },
     });
-    // The client route is a page of the app, not a 404.
-    expect((await new TestAgent(t.app).get(`/free/${slug}`)).statusCode).toBe(200);
+    // The client route is a page of the app, not a 404, with its own title for crawlers and link previews.
+    const html = await new TestAgent(t.app).get(`/free/${slug}`);
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain(`<title>${escapeMarkup(`Free: ${page.json().book.title} | What We Owe the Dead`)}</title>`);
+    expect(html.body).toContain(`<link rel="canonical" href="${t.app.deps.config.publicUrl.origin}/free/${slug}" />`);
 
     await admin.put(`/api/admin/free-books/${id}`, gift({ slug, active: false }));
     const off = await new TestAgent(t.app).get(`/api/free-books/${slug}`);
     expect(off.statusCode).toBe(404);
     expect(off.json().message).toBe(FREE_BOOK_MESSAGES.notOffered);
+    expect((await new TestAgent(t.app).get(`/free/${slug}`)).statusCode).toBe(404);
     const refused = await claim(slug, { email: freshEmail() });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().message).toBe(FREE_BOOK_MESSAGES.notOffered);

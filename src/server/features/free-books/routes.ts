@@ -15,6 +15,7 @@ import {
 } from '@shared/schemas/free-books';
 import { actorOf } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { addLandingHead } from '../../platform/landing-head';
 import { createFreeBook, deleteFreeBook, listAdminFreeBooks, updateFreeBook } from './admin-service';
 import { CLAIMS_PER_ADDRESS, claimAddressKey, confirmFreeBook, freeBookPage, requestFreeBook } from './service';
 
@@ -27,6 +28,12 @@ const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: erro
 export const freeBooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const { counter, clock } = app.deps;
+
+  // The landing page's own title for crawlers and link previews; nothing offered there is a 404 page.
+  addLandingHead(app, 'free', async (slug) => {
+    const page = await freeBookPage(db, slug);
+    return { title: `Free: ${page.book.title}`, description: page.pitch };
+  });
 
   app.get(
     '/api/free-books/:slug',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_COPY_MESSAGES } from '@shared/schemas/review-copies';
 import { auditLog, jobs, purchases, reviewApplications, reviewCampaigns, reviewLinks, users } from '../../db/schema';
 import { smtpTransport } from '../../platform/mail';
+import { escapeMarkup } from '../../platform/markup';
 import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { adminAgent } from '../admin/test-fixtures';
@@ -97,6 +98,17 @@ describe('review copies: campaigns, applications, approval, review links, remind
     return agent;
   }
 
+
+  it('serves /review-copies/{slug} with its own title for crawlers; an unknown campaign is a 404 page', async () => {
+    const { slug } = await createCampaign();
+    const { book } = (await new TestAgent(t.app).get(`/api/review-copies/${slug}`)).json() as { book: { title: string } };
+    const html = await new TestAgent(t.app).get(`/review-copies/${slug}`);
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain(`<title>${escapeMarkup(`Review copies: ${book.title} | What We Owe the Dead`)}</title>`);
+    expect(html.body).toContain(`<link rel="canonical" href="https://book.example.com/review-copies/${slug}" />`);
+    expect(html.body).toContain(`<meta name="description" content="${escapeMarkup(`Apply for a review copy of ${book.title} (E-Book).`)}"`);
+    expect((await new TestAgent(t.app).get('/review-copies/no-such-campaign')).statusCode).toBe(404);
+  });
   it('admin routes are for admins only', async () => {
     const campaign = await createCampaign();
     const reader = await signedInAgent(t.app, (await createUser(t.database)).id);

@@ -17,6 +17,7 @@ import {
   withdrawAnswerSchema,
 } from '@shared/schemas/review-copies';
 import { actorOf } from '../../platform/audit';
+import { addLandingHead } from '../../platform/landing-head';
 import { requireUser } from '../../platform/sessions';
 import { REMINDER_EVERY_MS, REMINDER_JOB, decideApplications, sendReminders, withdrawUnread } from './approval';
 import { listApplications, listCampaigns, saveCampaign } from './campaigns';
@@ -33,6 +34,12 @@ export const reviewCopiesRoutes: FastifyPluginAsyncZod = async (app) => {
     // Reminders are days apart: nothing is due at a first start, and other jobs' runs stay their own.
     firstRunAfterPeriod: true,
     handler: () => sendReminders(app.deps),
+  });
+
+  // The campaign page's own title for crawlers and link previews; an unknown campaign is a 404 page.
+  addLandingHead(app, 'review-copies', async (slug) => {
+    const campaign = await publicCampaign(db, slug, app.deps.clock.now());
+    return { title: `Review copies: ${campaign.book.title}`, description: `Apply for a review copy of ${campaign.book.title} (${campaign.formatLabel}).` };
   });
 
   app.get(
