@@ -26,10 +26,13 @@ export const reviewPageUrl = (deps: Pick<AppDeps, 'config'>, slug: string) => `$
 
 /**
  * Approves one pending application inside `tx`. The campaign row is locked first, so concurrent approvals
- * (a bulk approve and an automatic one) cannot give out more copies than the campaign has.
+ * (a bulk approve and an automatic one) cannot give out more copies than the campaign has. The lock is
+ * NO KEY UPDATE: an automatic approval runs after inserting its application, whose foreign key holds a
+ * KEY SHARE lock on this row, and FOR UPDATE would then wait on every other applicant's insert while they
+ * wait on it (a deadlock on PostgreSQL); NO KEY UPDATE still lets one approval at a time through.
  */
 export async function approveInTx(deps: Deps, tx: DbOrTx, campaignId: number, applicationId: number, now: Date): Promise<'approved' | 'full' | 'skipped'> {
-  const [campaign] = await tx.select().from(reviewCampaigns).where(eq(reviewCampaigns.id, campaignId)).for('update');
+  const [campaign] = await tx.select().from(reviewCampaigns).where(eq(reviewCampaigns.id, campaignId)).for('no key update');
   if (!campaign) return 'skipped';
   if ((await approvedCount(tx, campaignId)) >= campaign.copies) return 'full';
   const [application] = await tx
