@@ -13,6 +13,7 @@ import { Select } from '@client/components/ui/select';
 import { toast } from '@client/components/ui/toast-store';
 import { useOrderAction, useOrders, type OrderFilters } from '@client/features/admin/api';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
+import { ExportCsvButton, exportUrl } from '@client/features/admin/components/export-csv-button';
 import { formatDateTime } from '@client/lib/format';
 import { errorText } from '@client/lib/api-errors';
 import { PaidByNote, RefundButton, RefundList, RefundedNote, canRefund } from '@client/features/admin/orders/refund';
@@ -93,7 +94,10 @@ export default function AdminOrdersPage() {
   const page = orders.data;
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   return (
-    <AdminFrame title="Orders">
+    <AdminFrame
+      title="Orders"
+      actions={<ExportCsvButton url={exportUrl('/api/admin/orders/export.csv', { status: filters.status, format: filters.format, q: filters.q })} />}
+    >
       <DownloadRequests />
       <FlaggedFeeds />
       <form

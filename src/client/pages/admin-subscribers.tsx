@@ -1,35 +1,20 @@
 /** /admin/subscribers: the Thriller Circle list, each address with its state and source (decision 0069), and a spreadsheet-safe CSV export. */
 import { useState } from 'react';
-import { Download } from 'lucide-react';
 import { SUBSCRIBER_SOURCE_LABELS, SUBSCRIBER_STATE_LABELS } from '@shared/subscribers';
-import { Button } from '@client/components/ui/button';
-import { toast } from '@client/components/ui/toast-store';
 import { countOf } from '@client/lib/plural';
-import { downloadSubscribersCsv, useSubscribers } from '@client/features/admin/api';
+import { useSubscribers } from '@client/features/admin/api';
+import { ExportCsvButton } from '@client/features/admin/components/export-csv-button';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
 import { ListSearch, ShowMore } from '@client/features/admin/components/list-paging';
 import { formatShortDate } from '@client/lib/format';
-import { errorText } from '@client/lib/api-errors';
 
 export default function AdminSubscribersPage() {
   const [q, setQ] = useState('');
   const subscribers = useSubscribers(q);
-  const [exporting, setExporting] = useState(false);
   const first = subscribers.data?.pages[0];
   const rows = subscribers.data?.pages.flatMap((p) => p.items) ?? [];
   const active = first?.active ?? 0;
   const unconfirmed = first?.unconfirmed ?? 0;
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadSubscribersCsv();
-    } catch (error) {
-      toast({ title: 'Export failed', description: errorText(error), variant: 'destructive' });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <AdminFrame
@@ -42,12 +27,7 @@ export default function AdminSubscribersPage() {
           </p>
         ) : undefined
       }
-      actions={
-        <Button size="sm" onClick={exportCsv} disabled={exporting}>
-          <Download aria-hidden="true" />
-          {exporting ? 'Exporting...' : 'Export CSV'}
-        </Button>
-      }
+      actions={<ExportCsvButton url="/api/admin/subscribers.csv" />}
     >
       <ListSearch id="subscribers-q" label="Search email or name" onSearch={setQ} />
       <QueryState query={subscribers}>

@@ -4,6 +4,7 @@ import { Badge } from '@client/components/ui/badge';
 import { useUsers } from '@client/features/admin/api';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
 import { ListSearch, ShowMore } from '@client/features/admin/components/list-paging';
+import { ExportCsvButton, exportUrl } from '@client/features/admin/components/export-csv-button';
 import { formatShortDate } from '@client/lib/format';
 
 export default function AdminUsersPage() {
@@ -11,7 +12,7 @@ export default function AdminUsersPage() {
   const users = useUsers(q);
   const rows = users.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <AdminFrame title="Users">
+    <AdminFrame title="Users" actions={<ExportCsvButton url={exportUrl('/api/admin/users/export.csv', { q })} />}>
       <ListSearch id="users-q" label="Search user name or email" onSearch={setQ} />
       <QueryState query={users}>
         {() =>

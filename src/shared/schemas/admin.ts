@@ -111,6 +111,8 @@ export const orderQuerySchema = z.object({
   after: cursorParam(TIMESTAMP_KEY).optional(),
 });
 export type OrderQuery = z.input<typeof orderQuerySchema>;
+/** The order CSV takes the list's filters and search, and no page: it is the whole list. */
+export const orderExportQuerySchema = orderQuerySchema.pick({ status: true, format: true, q: true });
 
 export const orderRefundSchema = z.object({
   id: z.number().int(),
@@ -288,6 +290,7 @@ export const userQuerySchema = z.object({
   after: cursorParam(TIMESTAMP_KEY).optional(),
   limit: pageLimitParam(USERS_PAGE_SIZE),
 });
+export const userExportQuerySchema = userQuerySchema.pick({ q: true });
 /** Newest accounts first, one keyset page at a time (decision 0071). */
 export const userPageSchema = z.object({ items: z.array(adminUserSchema), nextCursor: nextCursorSchema });
 export type UserPage = z.infer<typeof userPageSchema>;

@@ -202,19 +202,19 @@ export function useSaveSettings() {
   });
 }
 
-/** Fetches the CSV with the caller's credentials and hands it to the browser as a download. */
-export async function downloadSubscribersCsv(): Promise<void> {
-  const res = await apiRequest('GET', '/api/admin/subscribers.csv');
+/** Fetches a CSV export with the caller's credentials and hands it to the browser as a download. */
+export async function downloadCsv(url: string): Promise<void> {
+  const res = await apiRequest('GET', url);
   const blob = await res.blob();
-  const name = res.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ?? 'subscribers.csv';
-  const url = URL.createObjectURL(blob);
+  const name = res.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ?? 'export.csv';
+  const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
-  link.href = url;
+  link.href = href;
   link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
 // ---- read <-> listen pairing ------------------------------------------------------------------

@@ -1,10 +1,13 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOrderSchema, orderPageSchema, orderQuerySchema, refundOrderSchema, shipOrderSchema } from '@shared/schemas/admin';
+import { adminOrderSchema, orderExportQuerySchema, orderPageSchema, orderQuerySchema, refundOrderSchema, shipOrderSchema } from '@shared/schemas/admin';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { actorOf } from '../../platform/audit';
 import { untilClientGone } from '../../platform/reports';
 import { getOrder, listOrders, resetDownloadAllowance, shipOrder } from './orders-service';
 import { refundOrder } from '../checkout/service';
+import { sendCsv } from './csv-export';
+import { ORDERS_CSV_HEADER, exportOrders } from './orders-export';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 
@@ -24,6 +27,26 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => app.deps.reports.run((reportDb) => listOrders(reportDb, request.query), untilClientGone(reply.raw)),
+  );
+
+  app.get(
+    '/api/admin/orders/export.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Orders (with the list's status, format and q), oldest first, as CSV (safe to open in a spreadsheet)",
+        produces: ['text/csv'],
+        querystring: orderExportQuerySchema,
+        // Written as it is read (a stream), so the answer has no schema to serialize through.
+        response: { 400: errorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const now = clock.now();
+      const batches = exportOrders(app.deps.reports, db, request.query, actorOf(request), now, untilClientGone(reply.raw));
+      // The typed reply knows only the refusals' shapes; a stream is sent as it is.
+      return sendCsv(reply as FastifyReply, 'thriller-circle-orders', now, ORDERS_CSV_HEADER, batches);
+    },
   );
 
   app.post(

@@ -28,7 +28,7 @@ export interface OrderFilter {
 }
 
 /** Newest first; the keyset of purchases_date_id_idx. */
-const ORDER_KEYSET: Keyset = { sort: purchases.purchaseDate, id: purchases.id, type: 'timestamptz', direction: 'desc' };
+export const ORDER_KEYSET: Keyset = { sort: purchases.purchaseDate, id: purchases.id, type: 'timestamptz', direction: 'desc' };
 
 /**
  * The purchases a search finds (decision 0071): a buyer's name or address anywhere in it (trigram indexes),
@@ -51,13 +51,18 @@ function searchedPurchases(q: string): SQL {
 
 const refunder = alias(users, 'refunder');
 
-export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<OrderPage> {
+/** The list's filters and search, every one a condition on purchases itself. */
+export function orderConditions(filter: Pick<OrderFilter, 'id' | 'status' | 'format' | 'q'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.id !== undefined) conditions.push(eq(purchases.id, filter.id));
   if (filter.status) conditions.push(eq(purchases.status, filter.status));
   if (filter.format) conditions.push(eq(purchases.format, filter.format));
   if (filter.q) conditions.push(searchedPurchases(filter.q));
-  const where = conditions.length ? and(...conditions) : undefined;
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<OrderPage> {
+  const where = orderConditions(filter);
   // Every condition is on purchases itself, so the count reads no other table; it stops one past the cap
   // (decision 0105), so a list or a search matching most of a million orders is not counted to the end.
   const counted = db.select({ one: sql`1` }).from(purchases).where(where).limit(ORDERS_COUNT_CAP + 1).as('counted');

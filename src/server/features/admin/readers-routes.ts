@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -6,6 +5,7 @@ import {
   subscriberQuerySchema,
   userPageSchema,
   userQuerySchema,
+  userExportQuerySchema,
   messageListSchema,
   messageQuerySchema,
   adminMessageSchema,
@@ -14,8 +14,17 @@ import {
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { actorOf } from '../../platform/audit';
 import { untilClientGone } from '../../platform/reports';
-import { csvStream } from './csv';
-import { exportSubscribers, listMessages, listSubscribers, listUsers, markMessageRead } from './readers-service';
+import { sendCsv } from './csv-export';
+import {
+  SUBSCRIBERS_CSV_HEADER,
+  USERS_CSV_HEADER,
+  exportSubscribers,
+  exportUsers,
+  listMessages,
+  listSubscribers,
+  listUsers,
+  markMessageRead,
+} from './readers-service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 
@@ -78,12 +87,8 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const now = clock.now();
       const batches = exportSubscribers(app.deps.reports, db, actorOf(request), now, untilClientGone(reply.raw));
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="thriller-circle-subscribers-${now.toISOString().slice(0, 10)}.csv"`)
-        .header('Cache-Control', 'no-store');
       // The typed reply knows only the refusals' shapes; a stream is sent as it is.
-      return (reply as FastifyReply).send(Readable.from(csvStream(['email', 'name', 'subscribed_at', 'state', 'source'], batches)));
+      return sendCsv(reply as FastifyReply, 'thriller-circle-subscribers', now, SUBSCRIBERS_CSV_HEADER, batches);
     },
   );
 
@@ -98,5 +103,24 @@ export const adminReadersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => app.deps.reports.run((reportDb) => listUsers(reportDb, request.query), untilClientGone(reply.raw)),
+  );
+
+  app.get(
+    '/api/admin/users/export.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts (those q finds, with q), oldest first, with role and purchases, as CSV (safe to open in a spreadsheet)',
+        produces: ['text/csv'],
+        querystring: userExportQuerySchema,
+        // Written as it is read (a stream), so the answer has no schema to serialize through.
+        response: { 400: errorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const now = clock.now();
+      const batches = exportUsers(app.deps.reports, db, request.query.q, actorOf(request), now, untilClientGone(reply.raw));
+      return sendCsv(reply as FastifyReply, 'thriller-circle-readers', now, USERS_CSV_HEADER, batches);
+    },
   );
 };

@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants';
 import type { AdminMessage, MessageList, SubscriberPage, UserPage } from '@shared/schemas/admin';
@@ -10,6 +9,7 @@ import type { Cursor } from '@shared/schemas/pages';
 import type { Reports } from '../../platform/reports';
 import { notFound } from '../../platform/errors';
 import { audit, type ActorId } from '../../platform/audit';
+import { keysetBatches } from './csv-export';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const toMessage = (m: typeof contactMessages.$inferSelect): AdminMessage => ({ ...m, createdAt: m.createdAt.toISOString(), readAt: iso(m.readAt) });
@@ -114,48 +114,54 @@ const SUBSCRIBERS_OLDEST_FIRST: Keyset = {
   type: 'timestamptz',
   direction: 'asc',
 };
-/** Rows an export reads at a time: what it holds in memory, whatever the list's size. */
-export const EXPORT_BATCH = 1000;
+export { EXPORT_BATCH } from './csv-export';
+
+export const SUBSCRIBERS_CSV_HEADER = ['email', 'name', 'subscribed_at', 'state', 'source'];
 
 /**
  * Every address that has not unsubscribed, oldest first, with its state (only 'confirmed' may be sent
- * news) and source, for the CSV export: read in keyset batches, each a report of its own (decision 0071),
- * so the export holds one batch in memory, never a connection for its whole length, and gives the site a
- * turn between batches. It is audited with its row count once the last batch has been read.
+ * news) and source, for the CSV export: read in keyset batches (decision 0071) and audited with its row
+ * count once the last batch has been read.
  */
-export async function* exportSubscribers(
-  reports: Reports,
-  db: DbOrTx,
-  actorId: ActorId,
-  now: Date,
-  signal?: AbortSignal,
-): AsyncGenerator<unknown[][]> {
-  let after: Cursor | undefined;
-  let rows = 0;
-  for (;;) {
-    const from = after;
-    const batch = await reports.run(
-      (reportDb) =>
+export function exportSubscribers(reports: Reports, db: DbOrTx, actorId: ActorId, now: Date, signal?: AbortSignal): AsyncGenerator<unknown[][]> {
+  return keysetBatches(
+    reports,
+    {
+      read: (reportDb, after, limit) =>
         reportDb
           .select({ ...subscriberColumns, cursorKey: cursorKey(SUBSCRIBERS_OLDEST_FIRST) })
           .from(newsletterSubscribers)
-          .where(and(ne(newsletterSubscribers.state, 'unsubscribed'), afterCursor(SUBSCRIBERS_OLDEST_FIRST, from)))
+          .where(and(ne(newsletterSubscribers.state, 'unsubscribed'), afterCursor(SUBSCRIBERS_OLDEST_FIRST, after)))
           .orderBy(...keysetOrder(SUBSCRIBERS_OLDEST_FIRST))
-          .limit(EXPORT_BATCH),
-      signal,
-    );
-    rows += batch.length;
-    if (batch.length > 0) yield batch.map((r) => [r.email, r.name, r.subscribedAt, r.state, r.source]);
-    if (batch.length < EXPORT_BATCH) break;
-    const last = batch[batch.length - 1];
-    after = { key: last.cursorKey, id: last.id };
-    await nextTurn();
-  }
-  await audit(db, actorId, { action: 'subscribers.export', targetType: 'newsletter', details: { rows } }, now);
+          .limit(limit),
+      cells: (r) => [r.email, r.name, r.subscribedAt, r.state, r.source],
+      done: (rows) => audit(db, actorId, { action: 'subscribers.export', targetType: 'newsletter', details: { rows } }, now),
+    },
+    signal,
+  );
 }
 
-/** Newest first; the keyset of users_created_idx, read backwards. */
+/** Newest first; the keyset of users_created_idx, read backwards (oldest first for the export). */
 const USERS_NEWEST_FIRST: Keyset = { sort: users.createdAt, id: users.id, type: 'timestamptz', direction: 'desc' };
+const USERS_OLDEST_FIRST: Keyset = { ...USERS_NEWEST_FIRST, direction: 'asc' };
+
+/** An account with its number of purchases (counted per row from purchases_user_idx). */
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  displayName: users.displayName,
+  role: users.role,
+  isSubscribed: users.isSubscribed,
+  createdAt: users.createdAt,
+  purchases: sql<number>`(select count(*) from ${purchases} where ${qualified(purchases.userId)} = ${qualified(users.id)})`.mapWith(Number),
+};
+
+/** A search matches any part of a user name or address (trigram indexes). */
+const userSearch = (q: string | undefined) => {
+  const pattern = q ? `%${likeEscape(q)}%` : null;
+  return pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined;
+};
 
 export interface UserQuery {
   q?: string;
@@ -168,21 +174,10 @@ export interface UserQuery {
  * only, from purchases_user_idx); a search matches any part of a user name or address (trigram indexes).
  */
 export async function listUsers(db: DbOrTx, query: UserQuery): Promise<UserPage> {
-  const pattern = query.q ? `%${likeEscape(query.q)}%` : null;
   const found = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      displayName: users.displayName,
-      role: users.role,
-      isSubscribed: users.isSubscribed,
-      createdAt: users.createdAt,
-      purchases: sql<number>`(select count(*) from ${purchases} where ${qualified(purchases.userId)} = ${qualified(users.id)})`.mapWith(Number),
-      cursorKey: cursorKey(USERS_NEWEST_FIRST),
-    })
+    .select({ ...userColumns, cursorKey: cursorKey(USERS_NEWEST_FIRST) })
     .from(users)
-    .where(and(pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined, afterCursor(USERS_NEWEST_FIRST, query.after)))
+    .where(and(userSearch(query.q), afterCursor(USERS_NEWEST_FIRST, query.after)))
     .orderBy(...keysetOrder(USERS_NEWEST_FIRST))
     .limit(query.limit + 1);
   const { items, nextCursor } = keysetPage(found, query.limit, (r) => r.id);
@@ -190,4 +185,28 @@ export async function listUsers(db: DbOrTx, query: UserQuery): Promise<UserPage>
     items: items.map(({ cursorKey: _key, ...r }) => ({ ...r, role: r.role as Role, createdAt: r.createdAt.toISOString() })),
     nextCursor,
   };
+}
+
+export const USERS_CSV_HEADER = ['username', 'email', 'display_name', 'role', 'subscribed', 'purchases', 'created_at'];
+
+/**
+ * Every account (those a search `q` finds, with one), oldest first, for the CSV export: read in keyset
+ * batches like the subscribers' (decision 0071) and audited with its row count.
+ */
+export function exportUsers(reports: Reports, db: DbOrTx, q: string | undefined, actorId: ActorId, now: Date, signal?: AbortSignal) {
+  return keysetBatches(
+    reports,
+    {
+      read: (reportDb, after, limit) =>
+        reportDb
+          .select({ ...userColumns, cursorKey: cursorKey(USERS_OLDEST_FIRST) })
+          .from(users)
+          .where(and(userSearch(q), afterCursor(USERS_OLDEST_FIRST, after)))
+          .orderBy(...keysetOrder(USERS_OLDEST_FIRST))
+          .limit(limit),
+      cells: (r) => [r.username, r.email, r.displayName, r.role, r.isSubscribed ? 'yes' : 'no', r.purchases, r.createdAt],
+      done: (rows) => audit(db, actorId, { action: 'users.export', targetType: 'user', details: { rows } }, now),
+    },
+    signal,
+  );
 }

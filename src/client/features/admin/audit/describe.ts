@@ -23,6 +23,10 @@ const FIELD_WORDS: Record<string, string> = {
 const fieldWords = (key: string) => FIELD_WORDS[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 /** `newsletter.send-test` -> "Newsletter send test". */
+/** "Order list exported (1,204 orders)": a CSV export with its row count (decision 0071). */
+const exported = (list: string, rows: number | null, one: string, many: string) =>
+  rows === null ? `${list} exported` : `${list} exported (${rows.toLocaleString('en-GB')} ${rows === 1 ? one : many})`;
+
 export function humanizeCode(code: string): string {
   const words = code.replace(/[._-]+/g, ' ').trim();
   return words ? words[0].toUpperCase() + words.slice(1) : 'Change';
@@ -72,10 +76,12 @@ export function describeAuditEntry(entry: AuditEntry, bookTitles: ReadonlyMap<nu
       const format = text(details.format);
       return `${format ? `${formatLabel(format)} download` : 'Download'} given back (order #${entry.targetId ?? ''})`;
     }
-    case 'subscribers.export': {
-      const rows = num(details.rows);
-      return rows === null ? 'Subscriber list exported' : `Subscriber list exported (${rows.toLocaleString('en-GB')} ${rows === 1 ? 'address' : 'addresses'})`;
-    }
+    case 'subscribers.export':
+      return exported('Subscriber list', num(details.rows), 'address', 'addresses');
+    case 'orders.export':
+      return exported('Order list', num(details.rows), 'order', 'orders');
+    case 'users.export':
+      return exported('Reader list', num(details.rows), 'account', 'accounts');
     case 'image.upload':
       return 'Image uploaded';
     // Verified reviews (decision 0085).
