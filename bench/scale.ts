@@ -93,9 +93,9 @@ const reads: Array<[string, string]> = [
   ['subscribers, first page', '/api/admin/subscribers'],
   ['subscribers search', '/api/admin/subscribers?q=fan1234'],
   ['readers (accounts)', '/api/admin/users'],
-  ['messages', '/api/admin/messages'],
-  ['posts (unpaginated)', '/api/admin/posts'],
-  ['discount codes (unpaginated)', '/api/admin/discounts'],
+  ['messages, first page', '/api/admin/messages'],
+  ['posts, first page', '/api/admin/posts'],
+  ['discount codes, first page', '/api/admin/discounts'],
   ['system page', '/api/admin/system'],
 ];
 
@@ -158,6 +158,8 @@ async function measure(read: string, route: string, withHealthz = false) {
 
 for (const [read, route] of reads) await measure(read, route);
 await measure('subscribers CSV export', '/api/admin/subscribers.csv', true);
+await measure('orders CSV export', '/api/admin/orders/export.csv', true);
+await measure('readers CSV export', '/api/admin/users/export.csv', true);
 
 await t.close();
 await database.close();
