@@ -108,6 +108,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a broadcast survives a killed i
       while ((await read()).status !== 'sent' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
       const after = await read();
       expect(after).toMatchObject({ status: 'sent', counts: { recipients: LIST, waiting: 0, failed: 0 } });
+      expect(smtp.errors).toEqual([]);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }

@@ -48,10 +48,16 @@ export async function captureServer(refuse: (address: string) => boolean = () =>
       });
     },
   });
+  // A sender that vanishes mid-session (an instance a test kills) resets its connection: a mail server drops
+  // that session and carries on, and so does this one. Anything else is kept for the test to look at.
+  const errors: Error[] = [];
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') errors.push(error);
+  });
   const port = await new Promise<number>((resolve) => {
     server.listen(0, '127.0.0.1', () => resolve((server.server.address() as net.AddressInfo).port));
   });
-  return { inbox, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { inbox, errors, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** `count` confirmed subscribers named `${prefix}${n}@example.com`, inserted in one statement. */
