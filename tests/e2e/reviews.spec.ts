@@ -119,8 +119,11 @@ test('the audiobook player asks "Enjoyed it?" at the end, and "Not now" is remem
   const prompt = page.getByRole('dialog', { name: 'Enjoyed it?' });
   await expect(prompt).toBeVisible();
   await expect(prompt.getByRole('button', { name: 'Post review' })).toBeVisible();
+  // The dialog closes at once; the answer is kept once the server has been told.
+  const told = page.waitForResponse((r) => r.url().endsWith(`/api/books/${bookId}/review-prompt/dismiss`) && r.request().method() === 'POST');
   await prompt.getByRole('button', { name: 'Not now' }).click();
   await expect(prompt).toBeHidden();
+  expect((await told).status()).toBe(200);
   const mine = await (await page.request.get(`/api/books/${bookId}/my-review`)).json();
   expect(mine).toMatchObject({ canReview: true, askAtEnd: false, review: null });
 
