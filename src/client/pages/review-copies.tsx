@@ -15,12 +15,11 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { Textarea } from '@client/components/ui/textarea';
 import { useAuthStatus } from '@client/features/auth/api';
 import { MY_REVIEW_COPIES_KEY, applyForCopy, postReviewLink, useCampaign, useMyReviewCopies } from '@client/features/review-copies/api';
-import { ApiError, errorMessage, fieldErrors } from '@client/lib/api-errors';
+import { ApiError, errorMessage, fieldErrors, NO_ANSWER_MESSAGE as NO_ANSWER } from '@client/lib/api-errors';
 import { formatShortDate } from '@client/lib/format';
 import { Link, useParams } from '@client/lib/router';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
-const NO_ANSWER = 'We could not reach the website. Please check your connection and try again.';
 const STATE_NOTICE: Record<Exclude<PublicCampaign['state'], 'open'>, (c: PublicCampaign) => { title: string; text: string }> = {
   upcoming: (c) => ({ title: 'Not open yet', text: `Applications open on ${formatShortDate(c.opensAt)}.` }),
   closed: () => ({ title: 'Applications are closed', text: 'This campaign has ended. Thank you for your interest.' }),
