@@ -4,15 +4,19 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
 import { drainThenClose } from './platform/drain';
 import { createTestDatabase, testConfig } from './test/helpers';
 
-/** A GET over a pooled keep-alive agent: status, Connection header and body, or the socket error. */
-function get(agent: http.Agent, port: number, pathName: string) {
+/**
+ * A GET over a pooled keep-alive agent: status, Connection header and body, or the socket error.
+ * `onHeaders` is told when the answer's headers have arrived.
+ */
+function get(agent: http.Agent, port: number, pathName: string, onHeaders?: () => void) {
   return new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path: pathName, agent }, (res) => {
+      onHeaders?.();
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
@@ -44,6 +48,7 @@ async function askDuringDrain(agent: http.Agent, port: number, ms: number) {
     // Each answer closes its connection, so no pooled socket is left for the server to cut later.
     for (const r of [ready, health, other]) expect(r.connection).toBe('close');
     answers += 3;
+    // The checker's own pace between rounds, not a wait for the server.
     await pause(40);
   }
   return answers;
@@ -60,16 +65,25 @@ describe('graceful shutdown', () => {
     cleanups.push(() => database.drop());
     const config = testConfig();
     const app = await buildApp({ config, database, logger: false });
+    // A slow request: it is in the handler until the test lets it finish.
+    let arrived!: () => void;
+    const inHandler = new Promise<void>((resolve) => (arrived = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
     app.get('/api/test-slow', async () => {
-      await new Promise((r) => setTimeout(r, 400));
+      arrived();
+      await finished;
       return { finished: true };
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
 
     const inFlight = fetch(`http://127.0.0.1:${port}/api/test-slow`);
-    await new Promise((r) => setTimeout(r, 100));
+    await inHandler;
     const closing = app.close();
+    // The request finishes only once the server has stopped listening.
+    await vi.waitFor(() => expect(app.server.listening).toBe(false), { timeout: 5000, interval: 10 });
+    finish();
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ finished: true });
@@ -81,10 +95,9 @@ describe('graceful shutdown', () => {
     const database = await createTestDatabase();
     cleanups.push(() => database.drop());
     const app = await buildApp({ config: testConfig(), database, logger: false });
+    const body = new PassThrough();
     app.get('/api/test-slow-body', (_request, reply) => {
-      const body = new PassThrough();
       body.write('first part, ');
-      setTimeout(() => body.end('last part'), 400);
       return reply.type('text/plain').send(body);
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -92,10 +105,15 @@ describe('graceful shutdown', () => {
     const agent = new http.Agent({ keepAlive: true });
     cleanups.push(() => agent.destroy());
 
-    const download = get(agent, port, '/api/test-slow-body');
-    await pause(100);
+    let headersIn!: () => void;
+    const headers = new Promise<void>((resolve) => (headersIn = resolve));
+    const download = get(agent, port, '/api/test-slow-body', headersIn);
+    await headers;
     const started = Date.now();
     const closing = app.close();
+    // The download ends once the server has stopped listening.
+    await vi.waitFor(() => expect(app.server.listening).toBe(false), { timeout: 5000, interval: 10 });
+    body.end('last part');
     const answer = await download;
     // Its headers went out before the close: the connection was offered for reuse.
     expect(answer).toMatchObject({ status: 200, connection: 'keep-alive', body: 'first part, last part' });
@@ -167,6 +185,7 @@ describe('graceful shutdown', () => {
     await Promise.all(
       clients.map(async (agent, i) => {
         while (Date.now() - started < drainMs / 2) {
+          // Each client's own pace between requests, not a wait for the server.
           await pause(10 + ((i * 7) % 40));
           await get(agent, port, i % 4 === 0 ? '/api/books' : '/healthz').then(
             (answer) => answers.push(answer),
@@ -206,7 +225,10 @@ describe('graceful shutdown', () => {
     cleanups.push(() => agent.destroy());
     expect((await get(agent, port, '/readyz')).status).toBe(200);
     child.kill('SIGTERM');
-    await pause(150);
+    // The drain has begun once the server has closed the agent's idle pooled socket.
+    const drainStarted = Date.now() + 10_000;
+    while (Object.values(agent.freeSockets).flat().length > 0 && Date.now() < drainStarted) await pause(10);
+    expect(Object.values(agent.freeSockets).flat()).toEqual([]);
     // The drain lasts 3 s: ask for part of it, then the process closes the port and exits.
     expect(await askDuringDrain(agent, port, 1200)).toBeGreaterThan(3);
     expect(await exited).toBe(0);

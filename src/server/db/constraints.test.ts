@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers';
+import { SQLSTATE, refusal } from '../test/sqlstate';
 import { bookPrices, books, digitalAssets, purchases, reviews, users } from './schema';
 import type { Database } from './client';
 
@@ -23,22 +24,9 @@ describe('schema constraints', () => {
   });
   afterAll(async () => database.drop());
 
-  /** The SQLSTATE and constraint name of a refused statement, found through drizzle's wrapping. */
-  const refusal = async (p: Promise<unknown>) => {
-    try {
-      await p;
-    } catch (error) {
-      let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-      for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) {
-        if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: e.constraint };
-      }
-      throw error;
-    }
-    throw new Error('the statement was accepted');
-  };
-  const UNIQUE = '23505';
-  const CHECK = '23514';
-  const FOREIGN_KEY = '23503';
+  const UNIQUE = SQLSTATE.uniqueViolation;
+  const CHECK = SQLSTATE.checkViolation;
+  const FOREIGN_KEY = SQLSTATE.foreignKeyViolation;
   const violates = async (p: Promise<unknown>, code: string, constraint?: string) => {
     const r = await refusal(p);
     expect(r.code).toBe(code);

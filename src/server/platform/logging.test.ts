@@ -7,6 +7,7 @@ import { defaultLogger, loggableUrl } from '../app';
 import { AccessLogWriter, assertTokenRouteRedacted, requestIdFrom } from './logging';
 import { trustedProxyCheck } from './security';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
+import { SQLSTATE, sqlStateOf } from '../test/sqlstate';
 
 describe('request logs', () => {
   const lines: string[] = [];
@@ -88,7 +89,9 @@ describe('request logs', () => {
       .values({ username: 'other-reader', email: reader.email, displayName: 'x', passwordHash: 'ARGON-HASH-SECRET', role: 'user' })
       .catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(Error);
+    expect(sqlStateOf(failed)).toMatchObject({ code: SQLSTATE.invalidTextRepresentation });
     expect(duplicate).toBeInstanceOf(Error);
+    expect(sqlStateOf(duplicate)).toEqual({ code: SQLSTATE.uniqueViolation, constraint: 'users_email_lower_uq' });
     const before = lines.length;
     t.app.log.error({ err: failed }, 'unhandled error');
     t.app.log.error({ err: duplicate }, 'unhandled error');

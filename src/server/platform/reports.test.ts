@@ -75,10 +75,15 @@ describe('Reports', () => {
     const reports = new Reports(db, { slots: 1, timeoutMs: 5_000 }, async () => connection);
     const controller = new AbortController();
     let rejectStatement!: (e: unknown) => void;
+    let statementStarted!: () => void;
+    const started = new Promise<void>((resolve) => (statementStarted = resolve));
     const running = reports
-      .run(() => new Promise((_resolve, reject) => (rejectStatement = reject)), controller.signal)
+      .run(() => {
+        statementStarted();
+        return new Promise((_resolve, reject) => (rejectStatement = reject));
+      }, controller.signal)
       .catch((e: unknown) => e);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await started;
     controller.abort();
     // The server answers the cancelled statement with an error, as PostgreSQL does (57014).
     rejectStatement(Object.assign(new Error('canceling statement due to user request'), { code: '57014' }));

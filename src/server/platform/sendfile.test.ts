@@ -122,15 +122,18 @@ describe.skipIf(!native && !required)('downloads with sendfile(2)', () => {
   it('a connection the server closes under the thread is released at once, not held open by the thread', async () => {
     const { spy, outcomes } = watched(native!);
     useNativeSendfile(spy);
+    let served: http.ServerResponse | undefined;
     answer = async (req, res) => {
+      served = res;
       await sendFile(req, res);
-      // As a shutdown does: the connection is destroyed while the client is not reading.
-      setTimeout(() => res.socket?.destroy(), 200);
     };
     const client = net.connect(port, '127.0.0.1');
     await new Promise((resolve) => client.once('connect', resolve));
     client.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
     client.pause();
+    // As a shutdown does: the connection is destroyed once the thread is sending and the client is not reading.
+    await vi.waitFor(() => expect(spy.start).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    served!.socket?.destroy();
     await vi.waitFor(() => expect(outcomes).toHaveLength(1), { timeout: 5000 });
     expect(outcomes[0].errno).not.toBe(0);
     expect(spy.cancel).toHaveBeenCalled();

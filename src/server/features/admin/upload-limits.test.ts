@@ -47,6 +47,7 @@ describe('uploads over the limit that pause at the limit', () => {
       req.on('error', reject);
       (async () => {
         for (const piece of pieces) {
+          // A number is the client's pause mid-upload (the scenario itself), not a wait for the server.
           if (typeof piece === 'number') await new Promise((r) => setTimeout(r, piece));
           else await new Promise<void>((r) => (req.write(piece) ? r() : req.once('drain', () => r())));
         }

@@ -35,6 +35,22 @@ async function until(check: () => Promise<boolean> | boolean, ms = 10_000) {
   return false;
 }
 
+/** A store whose writes are told to `onWrite` as they start, so a test can wait for one to end. */
+function watchingWrites(store: FileStore, onWrite: (write: Promise<unknown>) => void): FileStore {
+  return new Proxy(store, {
+    get(target, name) {
+      const value = Reflect.get(target, name);
+      if (typeof value !== 'function') return value;
+      if (name !== 'write') return value.bind(target);
+      return (...args: Parameters<FileStore['write']>) => {
+        const write = target.write(...args);
+        onWrite(write);
+        return write;
+      };
+    },
+  });
+}
+
 /** Admin uploads over a real socket, streamed to the store: on disk and on a real S3 server. */
 describe.each(['disk', 's3'] as const)('streaming admin uploads (%s)', (kind) => {
   let t: TestApp;
@@ -44,14 +60,15 @@ describe.each(['disk', 's3'] as const)('streaming admin uploads (%s)', (kind) =>
   let base = '';
   let headers: Record<string, string>;
   let bookId: number;
+  const writes: Array<Promise<unknown>> = [];
 
   beforeAll(async () => {
     if (kind === 's3') {
       s3 = await startLocalS3();
-      files = s3.store();
+      files = watchingWrites(s3.store(), (write) => writes.push(write));
     } else {
       filesRoot = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'site-upload-'));
-      files = new DiskFileStore(filesRoot);
+      files = watchingWrites(new DiskFileStore(filesRoot), (write) => writes.push(write));
     }
     t = await createTestApp({ files });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -92,6 +109,7 @@ describe.each(['disk', 's3'] as const)('streaming admin uploads (%s)', (kind) =>
         await write(partHead('Audiobook.mp3'));
         for (let i = 0; i < megabytes; i += 1) {
           if (cutAfter !== undefined && i === cutAfter) {
+            // The client stalls a moment before its connection drops, as a real one does.
             await new Promise((r) => setTimeout(r, 300));
             req.destroy();
             return;
@@ -123,10 +141,13 @@ describe.each(['disk', 's3'] as const)('streaming admin uploads (%s)', (kind) =>
     expect(keysBefore).toEqual([before.fileUrl]);
     const original = await buffer(await files.read(before.fileUrl));
 
+    const writesBefore = writes.length;
     expect(await put(20, 10)).toBe('cut');
-    // The server notices the dropped connection and discards what it had written.
+    // The server notices the dropped connection: the store's write of the upload fails, discarding what it
+    // had written.
+    expect(await until(() => writes.length === writesBefore + 1)).toBe(true);
+    expect(await writes[writesBefore].then(() => 'stored', () => 'failed')).toBe('failed');
     if (kind === 'disk') expect(await until(() => tmpFiles(filesRoot).length === 0)).toBe(true);
-    await new Promise((r) => setTimeout(r, 1000));
 
     const after = await asset();
     expect(after.fileUrl).toBe(before.fileUrl);

@@ -5,7 +5,7 @@
  * up has its statement cancelled at once instead of holding its connection until the timeout.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPORT_TOO_LONG } from '@shared/schemas/common';
 import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 
@@ -37,8 +37,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('slow reports on PostgreSQL', ()
     try {
       const started = Date.now();
       const dashboards = Promise.all(Array.from({ length: 10 }, () => admin.get('/api/dashboard/stats')));
+      // All ten are stuck: two on the locked table with the reports' two connections, eight waiting a turn.
+      await vi.waitFor(() => expect(t.app.deps.reports.load).toEqual({ running: 2, waiting: 8 }), { timeout: TIMEOUT_MS / 2, interval: 10 });
       // Readers meanwhile: a sign-in and a library read, each well within a second.
-      await new Promise((resolve) => setTimeout(resolve, 200));
       for (let i = 0; i < 3; i += 1) {
         const before = Date.now();
         const signIn = await new TestAgent(t.app).post('/api/users/login', { username: reader.username, password: reader.password });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, mailOutbox, newsletterSubscribers } from '../../db/schema';
 import { createTestApp, TestAgent, type TestApp } from '../../test/helpers';
+import { SQLSTATE, refusal } from '../../test/sqlstate';
 import { adminAgent } from '../admin/test-fixtures';
 
 const WELCOME = 'Welcome to the Thriller Circle! Check your inbox for a welcome email.';
@@ -204,11 +205,14 @@ describe('double opt-in of the Thriller Circle (decision 0069)', () => {
   });
 
   it('keeps state and unsubscribed_at in step in the database itself', async () => {
-    await expect(
-      t.database.db.insert(newsletterSubscribers).values({ email: 'odd@example.com', state: 'unsubscribed' }),
-    ).rejects.toThrow();
-    await expect(
-      t.database.db.insert(newsletterSubscribers).values({ email: 'odd2@example.com', state: 'confirmed', unsubscribedAt: new Date() }),
-    ).rejects.toThrow();
+    const refused = { code: SQLSTATE.checkViolation, constraint: 'newsletter_unsubscribed_ck' };
+    expect(await refusal(t.database.db.insert(newsletterSubscribers).values({ email: 'odd@example.com', state: 'unsubscribed' }))).toEqual(
+      refused,
+    );
+    expect(
+      await refusal(
+        t.database.db.insert(newsletterSubscribers).values({ email: 'odd2@example.com', state: 'confirmed', unsubscribedAt: new Date() }),
+      ),
+    ).toEqual(refused);
   });
 });
