@@ -6,7 +6,7 @@ import { smtpTransport } from '../../platform/mail';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
 import { clickSignature, clickUrl } from './broadcast-links';
-import { captureServer, headerOf } from './broadcast-test-support';
+import { headerOf, startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 
 const SITE = 'https://www.example.com';
 const body =
@@ -19,12 +19,12 @@ const SIGNED = 'https://shop.example.org/signed?copy=1&edition=2';
 describe('clicks on broadcast links: a signed redirect under /r/ (decision 0090)', () => {
   let t: TestApp;
   let agent: TestAgent;
-  let smtp: Awaited<ReturnType<typeof captureServer>>;
+  let smtp: SmtpCapture;
   let id: number;
   let links: string[];
 
   beforeAll(async () => {
-    smtp = await captureServer();
+    smtp = await startSmtpCapture();
     t = await createTestApp({ seed: false, mailTransport: smtpTransport(smtp.url), env: { PUBLIC_URL: SITE } });
     agent = (await adminAgent(t)).agent;
     await t.database.db.insert(newsletterSubscribers).values({ email: 'clicker@example.com', state: 'confirmed', source: 'import' });

@@ -3,20 +3,21 @@ import { smtpTransport, type MailTransport } from '../../platform/mail';
 import { systemClock } from '../../platform/crypto';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
-import { captureServer, confirmedSubscribers, headerOf } from './broadcast-test-support';
+import { headerOf, startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
+import { confirmedSubscribers } from './broadcast-test-support';
 
 const LIST = 1_000;
 
 /** Two app instances on one PostgreSQL database share one broadcast; the capture server counts the copies. */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('one broadcast, two instances (PostgreSQL)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let smtp: Awaited<ReturnType<typeof captureServer>>;
+  let smtp: SmtpCapture;
   const apps: TestApp[] = [];
   const sentBy = [0, 0];
   const stops: Array<() => Promise<void>> = [];
 
   beforeAll(async () => {
-    smtp = await captureServer();
+    smtp = await startSmtpCapture();
     database = await createTestDatabase({ poolSize: 10 });
     const real = smtpTransport(smtp.url);
     for (const n of [0, 1]) {
@@ -61,7 +62,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('one broadcast, two instances (P
 
     const mails = smtp.inbox.filter((m) => headerOf(m, 'Subject') === 'Shared send');
     const perAddress = new Map<string, number>();
-    for (const m of mails) perAddress.set(m.to, (perAddress.get(m.to) ?? 0) + 1);
+    for (const m of mails) perAddress.set(m.to[0], (perAddress.get(m.to[0]) ?? 0) + 1);
     expect(perAddress.size).toBe(LIST);
     expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
     expect(sentBy[0] + sentBy[1]).toBe(LIST);

@@ -8,7 +8,8 @@ import { smtpTransport } from '../../platform/mail';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
 import { PARALLEL_SENDERS } from './broadcast-delivery';
-import { captureServer, confirmedSubscribers, headerOf } from './broadcast-test-support';
+import { headerOf, startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
+import { confirmedSubscribers } from './broadcast-test-support';
 import { freePort } from '../../test/ports';
 
 /** The issue asks for 5,000; the default keeps the suite's time in bounds on a shared machine. */
@@ -24,13 +25,13 @@ const FINISH_MS = 120_000 + LIST * 100;
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a broadcast survives a killed instance (PostgreSQL)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let smtp: Awaited<ReturnType<typeof captureServer>>;
+  let smtp: SmtpCapture;
   let t: TestApp;
   let stop: (() => Promise<void>) | null = null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-broadcast-kill-'));
 
   beforeAll(async () => {
-    smtp = await captureServer();
+    smtp = await startSmtpCapture();
     database = await createTestDatabase({ poolSize: 10 });
     t = await createTestApp({ seed: false, database, mailTransport: smtpTransport(smtp.url), clock: systemClock, env: { MAIL_POLL_MS: '200' } });
     await confirmedSubscribers(database.db, 'kill', LIST);
@@ -84,16 +85,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a broadcast survives a killed i
       await t.app.deps.jobs.ensureRecurring();
       stop = t.app.deps.jobs.start(200);
       const deadline = Date.now() + FINISH_MS;
-      while (new Set(smtp.inbox.map((m) => m.to)).size < LIST && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      while (new Set(smtp.inbox.map((m) => m.to[0])).size < LIST && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
       await new Promise((r) => setTimeout(r, 1_000));
 
       // Per address: how many copies arrived, and under how many distinct Message-IDs.
       const perAddress = new Map<string, { copies: number; ids: Set<string> }>();
       for (const m of smtp.inbox.filter((mail) => headerOf(mail, 'Subject') === 'Killed midway')) {
-        const seen = perAddress.get(m.to) ?? { copies: 0, ids: new Set<string>() };
+        const seen = perAddress.get(m.to[0]) ?? { copies: 0, ids: new Set<string>() };
         seen.copies += 1;
         seen.ids.add(headerOf(m, 'Message-ID') ?? '');
-        perAddress.set(m.to, seen);
+        perAddress.set(m.to[0], seen);
       }
       expect(perAddress.size).toBe(LIST);
       // Every address got one message: a second copy is only ever the same message sent again (one outbox row).

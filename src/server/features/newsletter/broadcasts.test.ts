@@ -7,7 +7,7 @@ import { createTestApp, createUser, signedInAgent, TestAgent, type TestApp } fro
 import { adminAgent, insertBook, insertPurchase } from '../admin/test-fixtures';
 import { clickUrl } from './broadcast-links';
 import { broadcastMail } from './broadcast-mail';
-import { captureServer, headerOf } from './broadcast-test-support';
+import { headerOf, startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 
 const draft = {
   subject: 'News from the Thriller Circle',
@@ -20,10 +20,10 @@ describe('broadcasts to the confirmed list (decision 0077)', () => {
   let t: TestApp;
   let agent: TestAgent;
   let adminEmail: string;
-  let smtp: Awaited<ReturnType<typeof captureServer>>;
+  let smtp: SmtpCapture;
 
   beforeAll(async () => {
-    smtp = await captureServer((address) => address.startsWith('gone'));
+    smtp = await startSmtpCapture({ refuse: (address) => address.startsWith('gone') });
     t = await createTestApp({ seed: false, mailTransport: smtpTransport(smtp.url), env: { PUBLIC_URL: 'https://www.example.com' } });
     const signedIn = await adminAgent(t);
     agent = signedIn.agent;
@@ -175,7 +175,7 @@ describe('broadcasts to the confirmed list (decision 0077)', () => {
     expect(res.json()).toEqual({ success: true, message: `A test was sent to ${adminEmail}` });
     await deliver();
     const mails = received('[Test] Test me');
-    expect(mails.map((m) => m.to)).toEqual([adminEmail]);
+    expect(mails.map((m) => m.to)).toEqual([[adminEmail]]);
     expect((await agent.get(`/api/admin/broadcasts/${id}`)).json()).toMatchObject({ status: 'draft', counts: { recipients: 0 } });
     expect((await agent.post('/api/admin/broadcasts/999999/test', {})).statusCode).toBe(404);
   });
@@ -221,7 +221,7 @@ describe('broadcasts to the confirmed list (decision 0077)', () => {
   it('a sent mail has the personal one-click unsubscribe in headers and footer, and plain text beside the HTML', async () => {
     await subscriber('headers@example.com');
     const id = await createAndSend('Headers check');
-    const [mail] = received('Headers check').filter((m) => m.to === 'headers@example.com');
+    const [mail] = received('Headers check').filter((m) => m.to[0] === 'headers@example.com');
     expect(mail).toBeDefined();
     expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(headerOf(mail, 'Message-ID')).toMatch(/^<broadcast-\d+-\d+@www\.example\.com>$/);
@@ -241,7 +241,7 @@ describe('broadcasts to the confirmed list (decision 0077)', () => {
   it('one-click unsubscribe is honoured, and the next broadcast does not reach that address', async () => {
     await subscriber('leaver@example.com');
     const before = await createAndSend('Before leaving');
-    const [mail] = received('Before leaving').filter((m) => m.to === 'leaver@example.com');
+    const [mail] = received('Before leaving').filter((m) => m.to[0] === 'leaver@example.com');
     const link = new URL(/^<(.+)>$/.exec(headerOf(mail, 'List-Unsubscribe')!)![1]);
     const res = await t.app.inject({
       method: 'POST',
@@ -261,7 +261,7 @@ describe('broadcasts to the confirmed list (decision 0077)', () => {
     }
     expect((await agent.get(`/api/admin/broadcasts/${before}`)).json().counts.unsubscribed).toBe(1);
     await createAndSend('After leaving');
-    expect(received('After leaving').map((m) => m.to)).not.toContain('leaver@example.com');
+    expect(received('After leaving').map((m) => m.to[0])).not.toContain('leaver@example.com');
     expect(received('After leaving').length).toBeGreaterThan(0);
     const suppressions = (await agent.get('/api/admin/suppressions')).json();
     expect(suppressions.items).toContainEqual(expect.objectContaining({ email: 'leaver@example.com', state: 'unsubscribed' }));
@@ -311,7 +311,7 @@ describe('broadcasts to the confirmed list (decision 0077)', () => {
     expect(res.statusCode).toBe(200);
     expect(await stateOf('complainer@example.com')).toBe('complained');
     await createAndSend('After the complaint');
-    expect(received('After the complaint').map((m) => m.to)).not.toContain('complainer@example.com');
+    expect(received('After the complaint').map((m) => m.to[0])).not.toContain('complainer@example.com');
     // An address never subscribed can be recorded too, so a later sign-up stays off the list.
     await agent.post('/api/admin/suppressions', { email: 'stranger@example.com', state: 'complained' });
     expect(await stateOf('stranger@example.com')).toBe('complained');
@@ -320,7 +320,7 @@ describe('broadcasts to the confirmed list (decision 0077)', () => {
   it('every confirmed address gets exactly one copy, and running the job again sends nothing more', async () => {
     const id = await createAndSend('Exactly once');
     const b = (await agent.get(`/api/admin/broadcasts/${id}`)).json();
-    const tos = received('Exactly once').map((m) => m.to);
+    const tos = received('Exactly once').map((m) => m.to[0]);
     expect(new Set(tos).size).toBe(tos.length);
     expect(tos.length).toBe(b.counts.sent);
     const confirmed = await db().select({ email: newsletterSubscribers.email }).from(newsletterSubscribers).where(eq(newsletterSubscribers.state, 'confirmed'));
