@@ -10,6 +10,7 @@ import { FormFooter } from '../components/form-footer';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { errorText, fieldErrors } from '@client/lib/api-errors';
+import { fieldMessages } from '../components/field-messages';
 
 interface Draft {
   name: string;
@@ -80,13 +81,7 @@ export function BundleForm({
     }
   };
 
-  const describedBy = (name: Field) => (errors[name] ? `${prefix}-${name}-error` : undefined);
-  const message = (name: Field) =>
-    errors[name] ? (
-      <p id={`${prefix}-${name}-error`} className="text-sm text-blood-300">
-        {errors[name]}
-      </p>
-    ) : null;
+  const { describedBy, message } = fieldMessages(prefix, errors);
 
   return (
     <form noValidate onSubmit={submit} aria-label={bundle ? `Edit ${bundle.name}` : 'New bundle'} className="grid gap-5 rounded-xl border border-ink-700 bg-ink-900/80 p-5">

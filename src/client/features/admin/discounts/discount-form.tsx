@@ -12,6 +12,7 @@ import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
 import { fieldErrors, errorText } from '@client/lib/api-errors';
 import { toLocalInput } from '@client/lib/local-date-time';
+import { fieldMessages } from '../components/field-messages';
 
 interface Draft {
   code: string;
@@ -98,13 +99,7 @@ export function DiscountForm({
     }
   };
 
-  const describedBy = (name: keyof Errors) => (errors[name] ? `${prefix}-${name}-error` : undefined);
-  const message = (name: keyof Errors) =>
-    errors[name] ? (
-      <p id={`${prefix}-${name}-error`} className="text-sm text-blood-300">
-        {errors[name]}
-      </p>
-    ) : null;
+  const { describedBy, message } = fieldMessages(prefix, errors);
 
   return (
     <form noValidate onSubmit={submit} aria-label={discount ? `Edit ${discount.code}` : 'New discount code'} className="grid gap-5 rounded-xl border border-ink-700 bg-ink-900/80 p-5">

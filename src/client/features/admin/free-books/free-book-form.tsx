@@ -12,6 +12,7 @@ import { Select } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
 import { type FormErrors, errorsOfIssues, errorsOfRefusal } from '../components/form-errors';
 import { FormFooter } from '../components/form-footer';
+import { fieldMessages } from '../components/field-messages';
 
 interface Draft {
   bookId: string;
@@ -27,7 +28,6 @@ const draftOf = (g: AdminFreeBook | null): Draft =>
 const toInput = (d: Draft): FreeBookInput => ({ bookId: d.bookId === '' ? Number.NaN : Number(d.bookId), format: d.format, slug: d.slug, pitch: d.pitch, active: d.active });
 
 const FIELDS = ['bookId', 'format', 'slug', 'pitch'] as const;
-type Field = (typeof FIELDS)[number] | 'form';
 type Errors = FormErrors<(typeof FIELDS)[number]>;
 
 export function FreeBookForm({
@@ -64,14 +64,7 @@ export function FreeBookForm({
     }
   };
 
-  const describedBy = (name: Field) => (errors[name] ? `${prefix}-${name}-error` : undefined);
-  const message = (name: Field) =>
-    errors[name] ? (
-      <p id={`${prefix}-${name}-error`} className="text-sm text-blood-300">
-        {errors[name]}
-      </p>
-    ) : null;
-  const invalid = (name: Field) => (errors[name] ? true : undefined);
+  const { describedBy, invalid, message } = fieldMessages(prefix, errors);
 
   const chooseBook = (value: string) =>
     setDraft((d) => {

@@ -9,6 +9,7 @@ import { FormFooter } from '../components/form-footer';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { errorText, fieldErrors } from '@client/lib/api-errors';
+import { fieldMessages } from '../components/field-messages';
 
 interface Draft {
   name: string;
@@ -78,13 +79,7 @@ export function ZoneForm({
     }
   };
 
-  const describedBy = (name: Field) => (errors[name] ? `${prefix}-${name}-error` : undefined);
-  const message = (name: Field) =>
-    errors[name] ? (
-      <p id={`${prefix}-${name}-error`} className="text-sm text-blood-300">
-        {errors[name]}
-      </p>
-    ) : null;
+  const { describedBy, message } = fieldMessages(prefix, errors);
   const field = (name: keyof Draft, label: string, props: React.ComponentProps<typeof Input> = {}) => (
     <div className="grid content-start gap-2">
       <Label htmlFor={`${prefix}-${name}`}>{label}</Label>
