@@ -86,7 +86,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a broadcast survives a killed i
       stop = t.app.deps.jobs.start(200);
       const deadline = Date.now() + FINISH_MS;
       while (new Set(smtp.inbox.map((m) => m.to[0])).size < LIST && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-      await new Promise((r) => setTimeout(r, 1_000));
+      // The send job itself is taken over once the killed process's lease on it ends; once the broadcast is
+      // over and this instance's runner has stopped after its runs in flight, no copy is still to come.
+      const read = async () => (await agent.get(`/api/admin/broadcasts/${created.json().id}`)).json();
+      while ((await read()).status !== 'sent' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+      await stop();
+      stop = null;
 
       // Per address: how many copies arrived, and under how many distinct Message-IDs.
       const perAddress = new Map<string, { copies: number; ids: Set<string> }>();
@@ -104,9 +109,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a broadcast survives a killed i
       // A second copy needs a send the mail server accepted and the killed process had not yet recorded: at
       // most one per mail the killed instance had in flight (its parallel senders and its mail-dispatch run).
       expect(extra).toBeLessThanOrEqual(PARALLEL_SENDERS + 1);
-      // The send job itself is taken over once the killed process's lease on it ends.
-      const read = async () => (await agent.get(`/api/admin/broadcasts/${created.json().id}`)).json();
-      while ((await read()).status !== 'sent' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
       const after = await read();
       expect(after).toMatchObject({ status: 'sent', counts: { recipients: LIST, waiting: 0, failed: 0 } });
       expect(smtp.errors).toEqual([]);
