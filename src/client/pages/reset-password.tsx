@@ -21,6 +21,7 @@ import { resetLinkStatusRequest, resetPasswordRequest } from '@client/features/a
 import { FormField } from '@client/components/ui/form-field';
 import { PasswordInput } from '@client/features/auth/components/password-input';
 import { readParam } from '@client/features/auth/query-params';
+import { PasswordRules } from '@client/features/auth/components/password-rules';
 
 type State = 'validating' | 'valid' | 'invalid' | 'done';
 interface ResetForm {
@@ -117,9 +118,7 @@ export default function ResetPasswordPage() {
                 <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
                   <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
                 </FormField>
-                <p className="text-xs text-bone-400">
-                  At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.
-                </p>
+                <PasswordRules />
                 <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
                   <KeyRound aria-hidden="true" />
                   {isSubmitting ? 'Resetting...' : 'Reset Password'}

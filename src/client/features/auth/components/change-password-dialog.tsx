@@ -14,6 +14,7 @@ import { toast } from '@client/components/ui/toast-store';
 import { changePasswordRequest, generatePasswordRequest } from '../account-calls';
 import { FormField } from '@client/components/ui/form-field';
 import { PasswordInput } from './password-input';
+import { PasswordRules } from './password-rules';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '' };
 
@@ -111,9 +112,7 @@ export function ChangePasswordDialog({ userId, open, onOpenChange }: ChangePassw
           >
             <PasswordInput autoComplete="new-password" visible={showNew} onVisibleChange={setShowNew} {...register('newPassword')} />
           </FormField>
-          <p className="text-xs text-bone-400">
-            At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.
-          </p>
+          <PasswordRules />
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => changeOpen(false)}>
               Cancel

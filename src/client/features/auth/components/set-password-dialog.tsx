@@ -13,6 +13,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { toast } from '@client/components/ui/toast-store';
 import { setPasswordRequest, userProfileKey } from '../account-calls';
 import { PasswordInput } from './password-input';
+import { PasswordRules } from './password-rules';
 
 export interface SetPasswordDialogProps {
   userId: number;
@@ -59,9 +60,7 @@ export function SetPasswordDialog({ userId, open, onOpenChange }: SetPasswordDia
           <FormField label="New Password" error={errors.newPassword?.message}>
             <PasswordInput autoComplete="new-password" {...register('newPassword')} />
           </FormField>
-          <p className="text-xs text-bone-400">
-            At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.
-          </p>
+          <PasswordRules />
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => changeOpen(false)}>
               Cancel
