@@ -4,7 +4,7 @@ import { checkoutSessions } from '../../db/schema';
 import { BUNDLE_MESSAGES } from '@shared/schemas/bundles';
 import { type TestAgent, type TestApp, TestAgent as Agent, createUser, signedInAgent } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
-import { buy, storeApp } from '../checkout/test-support';
+import { buy, newReader, storeApp, storeAppWithAdmin } from '../checkout/test-support';
 
 describe('bundles (decision 0083)', () => {
   let t: TestApp;
@@ -19,10 +19,7 @@ describe('bundles (decision 0083)', () => {
   });
   afterAll(() => t.close());
 
-  const reader = async () => {
-    const user = await createUser(t.database);
-    return { user, agent: await signedInAgent(t.app, user.id) };
-  };
+  const reader = () => newReader(t);
   const ebookAndAudiobook = (price = 1999, active = true) => ({
     name: 'E-book + audiobook',
     items: [
@@ -122,8 +119,7 @@ describe('buying a bundle (decision 0083)', () => {
   let bookId: number;
   let admin: TestAgent;
   beforeAll(async () => {
-    ({ t, bookId } = await storeApp());
-    admin = (await adminAgent(t)).agent;
+    ({ t, bookId, admin } = await storeAppWithAdmin());
   });
   afterAll(() => t.close());
 

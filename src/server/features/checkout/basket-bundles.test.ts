@@ -3,10 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BASKET_MESSAGES } from '@shared/schemas/basket';
 import { BUNDLE_MESSAGES } from '@shared/schemas/bundles';
 import { SHIPPING_MESSAGES } from '@shared/schemas/shipping';
-import { basketItems, checkoutSessions, mailOutbox, orderLines, orders, purchases, shippingZones, taxRates } from '../../db/schema';
-import { type TestAgent, type TestApp, TestAgent as Agent, createUser, signedInAgent } from '../../test/helpers';
-import { adminAgent } from '../admin/test-fixtures';
-import { TEST_ADDRESS, buy, storeApp } from './test-support';
+import { basketItems, checkoutSessions, mailOutbox, orderLines, orders, purchases } from '../../db/schema';
+import { type TestAgent, type TestApp, TestAgent as Agent } from '../../test/helpers';
+import { buy, clearTaxAndShipping, newReader, storeAppWithAdmin, TEST_ADDRESS } from './test-support';
 import { splitByWeight } from './basket-bundles';
 
 interface Line {
@@ -26,20 +25,14 @@ describe('a bundle as one line of the basket (decision 0095)', () => {
   let bookId: number;
   let admin: TestAgent;
   beforeAll(async () => {
-    ({ t, bookId } = await storeApp());
-    admin = (await adminAgent(t)).agent;
+    ({ t, bookId, admin } = await storeAppWithAdmin());
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.database.db.delete(taxRates);
-    await t.database.db.delete(shippingZones);
-    await admin.put('/api/admin/tax', { pricesIncludeTax: true, defaultRate: 0, rates: [] });
+    await clearTaxAndShipping(t, admin);
   });
 
-  const reader = async () => {
-    const user = await createUser(t.database);
-    return { user, agent: await signedInAgent(t.app, user.id) };
-  };
+  const reader = () => newReader(t);
   const bundle = async (formats: string[], price: number, name = 'E-book + audiobook') => {
     const res = await admin.post('/api/admin/bundles', { name, items: formats.map((format) => ({ bookId, format })), price });
     expect(res.statusCode, res.body).toBe(201);

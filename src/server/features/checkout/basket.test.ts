@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASKET_MESSAGES } from '@shared/schemas/basket';
 import { basketItems, bookPrices, checkoutSessions, mailOutbox, orderLines, orders, purchaseCustomerInfo, purchases } from '../../db/schema';
-import { TestAgent, type TestApp, createUser, signedInAgent } from '../../test/helpers';
+import { TestAgent, type TestApp } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
-import { TEST_ADDRESS, buy, storeApp } from './test-support';
+import { buy, newReader, storeApp, TEST_ADDRESS } from './test-support';
 
 describe('the basket', () => {
   let t: TestApp;
@@ -17,10 +17,7 @@ describe('the basket', () => {
   });
   afterAll(() => t.close());
 
-  const reader = async () => {
-    const user = await createUser(t.database);
-    return { user, agent: await signedInAgent(t.app, user.id) };
-  };
+  const reader = () => newReader(t);
   const add = (agent: TestAgent, body: Record<string, unknown>) => agent.post('/api/basket/items', body);
 
   it('answers 401 to a signed-out caller on every route of the account basket', async () => {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orderLines, purchases, refunds } from '../../db/schema';
-import { type TestAgent, type TestApp, createUser, signedInAgent } from '../../test/helpers';
+import { type TestAgent, type TestApp } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
-import { buy, storeApp } from './test-support';
+import { buy, newReader, storeApp } from './test-support';
 import { shareOut } from './refund-shares';
 
 describe('partial refunds (decision 0082)', () => {
@@ -16,10 +16,7 @@ describe('partial refunds (decision 0082)', () => {
   });
   afterAll(() => t.close());
 
-  const reader = async () => {
-    const user = await createUser(t.database);
-    return { user, agent: await signedInAgent(t.app, user.id) };
-  };
+  const reader = () => newReader(t);
   const rowsOf = (userId: number) => t.database.db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(purchases.id);
   const revenue = async () => (await admin.agent.get('/api/dashboard/stats')).json().salesStats.totalRevenue as number;
   const libraryFormats = async (agent: TestAgent) =>

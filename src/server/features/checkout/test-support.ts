@@ -6,8 +6,9 @@ import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { isDigitalFormat } from '@shared/constants';
-import { checkoutSessions, digitalAssets, purchases } from '../../db/schema';
+import { checkoutSessions, digitalAssets, purchases, shippingZones, taxRates } from '../../db/schema';
 import { type TestAgent, type TestApp, type TestAppOptions, createTestApp, createUser, signedInAgent } from '../../test/helpers';
+import { adminAgent } from '../admin/test-fixtures';
 
 export async function featuredBookId(app: FastifyInstance): Promise<number> {
   const res = await app.inject({ method: 'GET', url: '/api/books/featured' });
@@ -19,6 +20,20 @@ export async function featuredBookId(app: FastifyInstance): Promise<number> {
 export async function storeApp(options?: TestAppOptions): Promise<{ t: TestApp; bookId: number }> {
   const t = await createTestApp(options);
   return { t, bookId: await featuredBookId(t.app) };
+}
+
+/** The same, with the author signed in for the admin routes. */
+export async function storeAppWithAdmin(options?: TestAppOptions): Promise<{ t: TestApp; bookId: number; admin: TestAgent }> {
+  const store = await storeApp(options);
+  return { ...store, admin: (await adminAgent(store.t)).agent };
+}
+
+/** No tax rates, no shipping zones and prices that include no tax: the store as a test starts it. */
+export async function clearTaxAndShipping(t: TestApp, admin: TestAgent): Promise<void> {
+  await t.database.db.delete(taxRates);
+  await t.database.db.delete(shippingZones);
+  const res = await admin.put('/api/admin/tax', { pricesIncludeTax: true, defaultRate: 0, rates: [] });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 /** The reader's checkout sessions, and their purchases of one format, as stored. */
@@ -135,12 +150,17 @@ export const postStripeWebhook = (app: FastifyInstance, payload: string, signatu
     payload,
   });
 
+/** A new reader, signed in, who has bought nothing yet. */
+export async function newReader(t: TestApp) {
+  const user = await createUser(t.database);
+  return { user, agent: await signedInAgent(t.app, user.id) };
+}
+
 /** A new reader, signed in, who bought these formats of the book through the real checkout. */
 export async function newBuyer(t: TestApp, bookId: number, formats: string[] = ['ebook']) {
-  const user = await createUser(t.database);
-  const agent = await signedInAgent(t.app, user.id);
-  for (const format of formats) await buy(agent, bookId, format);
-  return { user, agent };
+  const reader = await newReader(t);
+  for (const format of formats) await buy(reader.agent, bookId, format);
+  return reader;
 }
 
 /** The reader's purchase row of a format. */

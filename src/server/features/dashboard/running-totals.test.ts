@@ -1,9 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribers, purchases, userActivities, users } from '../../db/schema';
-import { type TestAgent, type TestApp, createUser, signedInAgent } from '../../test/helpers';
-import { adminAgent } from '../admin/test-fixtures';
-import { buy, storeApp } from '../checkout/test-support';
+import { type TestAgent, type TestApp, createUser } from '../../test/helpers';
+import { buy, newReader, storeAppWithAdmin } from '../checkout/test-support';
 
 /**
  * Decision 0104: the dashboard reads running totals kept by triggers. After every kind of write that changes
@@ -14,8 +13,7 @@ describe('dashboard running totals (decision 0104)', () => {
   let bookId: number;
   let admin: TestAgent;
   beforeAll(async () => {
-    ({ t, bookId } = await storeApp());
-    admin = (await adminAgent(t)).agent;
+    ({ t, bookId, admin } = await storeAppWithAdmin());
   });
   afterAll(() => t.close());
 
@@ -48,10 +46,7 @@ describe('dashboard running totals (decision 0104)', () => {
     return body;
   }
 
-  const reader = async () => {
-    const user = await createUser(t.database);
-    return { user, agent: await signedInAgent(t.app, user.id) };
-  };
+  const reader = () => newReader(t);
   const purchaseOf = async (userId: number, format: string) =>
     (await t.database.db.select().from(purchases).where(eq(purchases.userId, userId))).find((p) => p.format === format)!;
 

@@ -1,29 +1,22 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkoutSessions, mailOutbox, orderLines, orders, purchases, shippingZones, taxRates } from '../../db/schema';
-import { TestAgent, type TestApp, createUser, signedInAgent } from '../../test/helpers';
-import { adminAgent } from '../admin/test-fixtures';
-import { TEST_ADDRESS, storeApp } from '../checkout/test-support';
+import { checkoutSessions, mailOutbox, orderLines, orders, purchases } from '../../db/schema';
+import { TestAgent, type TestApp } from '../../test/helpers';
+import { clearTaxAndShipping, newReader, storeAppWithAdmin, TEST_ADDRESS } from '../checkout/test-support';
 
 describe('tax and shipping on the basket checkout (local provider)', () => {
   let t: TestApp;
   let bookId: number;
-  let admin: Awaited<ReturnType<typeof adminAgent>>['agent'];
+  let admin: TestAgent;
   beforeAll(async () => {
-    ({ t, bookId } = await storeApp());
-    admin = (await adminAgent(t)).agent;
+    ({ t, bookId, admin } = await storeAppWithAdmin());
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.database.db.delete(taxRates);
-    await t.database.db.delete(shippingZones);
-    await admin.put('/api/admin/tax', { pricesIncludeTax: true, defaultRate: 0, rates: [] });
+    await clearTaxAndShipping(t, admin);
   });
 
-  const reader = async () => {
-    const user = await createUser(t.database);
-    return { user, agent: await signedInAgent(t.app, user.id) };
-  };
+  const reader = () => newReader(t);
   const ukZone = { name: 'United Kingdom', countries: ['gb'], firstItem: 350, additionalItem: 150, freeOver: null };
   const setTax = (body: Record<string, unknown>) => admin.put('/api/admin/tax', body);
 
