@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { ADMIN, uniqueReader, csrfToken, registerByApi } from './support';
+import { ADMIN, uniqueReader, csrfToken, layoutSettled, registerByApi } from './support';
 
 /**
  * The admin area on a phone never scrolls sideways as a page (tables scroll inside their own frame,
@@ -63,7 +63,7 @@ test('every admin page fits a 390 px screen; wide tables scroll in their own fra
   for (const path of ADMIN_PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await layoutSettled(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     if (width > 390) overflowing.push(`${path}: ${width} px wide`);
   }
@@ -92,7 +92,10 @@ test('the header stays on one line at 1024 px, for the author on the home page a
   await signInAsAdmin(page);
   for (const path of ['/', '/admin', '/blog']) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    // The header as the signed-in author sees it (the sign-in state is asked for once the page is live),
+    // in its own fonts.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'My Profile' })).toBeVisible();
+    await layoutSettled(page);
     const header = await page.evaluate(() => {
       const bar = document.querySelector('header')!;
       const lines = [...bar.querySelectorAll('a, button')]

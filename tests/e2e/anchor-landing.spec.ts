@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { errors, expect, test, type Browser, type Page } from '@playwright/test';
+import { layoutSettled } from './support';
 
 /**
  * Footer links to home sections, followed from another page, must land on their section every time,
@@ -27,21 +28,23 @@ async function landing(page: Page, anchor: string): Promise<Landing> {
   }, anchor);
 }
 
-/** Waits until the page has stopped moving (no scroll change for 600 ms), at most 8 s. */
+/**
+ * Waits until the page has stopped moving (no scroll change for 600 ms, looked at every 100 ms), at most
+ * 8 s: a page still moving then is measured as it is, and counts as a miss if it is off its section.
+ */
 async function settle(page: Page): Promise<void> {
-  let last = -1;
-  let stableSince = Date.now();
-  const deadline = Date.now() + 8000;
-  while (Date.now() < deadline) {
-    const y = await page.evaluate(() => window.scrollY);
-    if (Math.abs(y - last) > 0.5) {
-      last = y;
-      stableSince = Date.now();
-    } else if (Date.now() - stableSince >= 600) {
-      return;
+  const still = () => {
+    const w = window as unknown as { lastScroll?: { y: number; since: number } };
+    const now = performance.now();
+    if (!w.lastScroll || Math.abs(w.lastScroll.y - window.scrollY) > 0.5) {
+      w.lastScroll = { y: window.scrollY, since: now };
+      return false;
     }
-    await page.waitForTimeout(100);
-  }
+    return now - w.lastScroll.since >= 600;
+  };
+  await page.waitForFunction(still, undefined, { polling: 100, timeout: 8000 }).catch((error: unknown) => {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+  });
 }
 
 async function tryOnce(browser: Browser, viewport: { width: number; height: number }, label: string, anchor: string) {
@@ -54,7 +57,8 @@ async function tryOnce(browser: Browser, viewport: { width: number; height: numb
     await expect(page).toHaveURL(new RegExp(`/#${anchor}$`));
     // The address changes before the home page's code has arrived; measure once the page is there.
     await page.locator(`#${anchor}`).waitFor({ state: 'attached' });
-    await page.waitForLoadState('networkidle');
+    // Then what still changes the layout above the section: its data, fonts and images.
+    await layoutSettled(page);
     await settle(page);
     return await landing(page, anchor);
   } finally {

@@ -6,6 +6,7 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { DEFAULT_PRICES, formatPrice } from '../../src/shared/constants';
 import { blogPosts, featuredBook } from '../../src/server/db/seed/content';
+import { layoutSettled, pageLive } from './support';
 
 const POST_SLUG = 'on-writing-brothers';
 const post = blogPosts.find((p) => p.slug === POST_SLUG)!;
@@ -81,7 +82,8 @@ for (const path of ['/', '/blog', `/blog/${POST_SLUG}`]) {
     page.on('pageerror', (error) => messages.push(error.message));
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await pageLive(page);
+    await layoutSettled(page);
     await page.evaluate(() => document.fonts.ready);
     // Hydrated: a client-side navigation works (the header's Blog link does not reload the page).
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
@@ -105,8 +107,9 @@ test('arriving on a section of the home page, the footer and the page height sta
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/#newsletter-section');
   const serverHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
+  await pageLive(page);
+  await expect(page.locator('#newsletter-section')).toHaveAttribute('data-live', '');
+  await layoutSettled(page);
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Hardcover', exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(serverHeight);
@@ -115,7 +118,6 @@ test('arriving on a section of the home page, the footer and the page height sta
 test('a page scrolled before it came alive keeps its place', async ({ page }) => {
   await page.goto('/blog');
   await page.evaluate(() => window.scrollTo(0, 400));
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
+  await pageLive(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(400);
 });

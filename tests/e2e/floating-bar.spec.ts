@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, uniqueReader, registerByApi } from './support';
+import { ADMIN, layoutSettled, uniqueReader, registerByApi } from './support';
 
 /**
  * On a phone (390 x 844) the floating bottom bar must never sit over a control of the page: at every
@@ -33,19 +33,28 @@ async function controlsUnderBar(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until the bar has reacted to the last scroll: its check runs on the next frame, React then draws
- * the new state, and the fade takes 150 ms. On a loaded machine those steps can take longer than the
- * fade itself, so the frames and the bar's running transitions are awaited, not only a fixed time.
+ * Scrolls to `top` and waits until the bar has reacted: it hears the scroll and checks what lies under
+ * it on the next frame, React then draws its new state in a task that check queued, and the fade runs.
+ * Each step is awaited, not a fixed time, so a loaded machine only makes it slower.
  */
-async function settled(page: Page): Promise<void> {
-  await page.waitForTimeout(220);
-  await page.evaluate(async () => {
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    await nextFrame();
-    await nextFrame();
+async function scrollAndSettle(page: Page, top: number): Promise<void> {
+  await page.evaluate(async (to) => {
+    const from = window.scrollY;
+    // Added after the bar's own listener, so heard after it: the frame asked for here comes after its check.
+    const checked = new Promise<void>((resolve) => {
+      window.addEventListener('scroll', () => requestAnimationFrame(() => resolve()), { once: true });
+    });
+    window.scrollTo({ top: to, behavior: 'instant' });
+    if (window.scrollY !== from) await checked;
+    // A message posted now is handled after the task React queued to draw what the check found.
+    await new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    });
     const bar = document.querySelector<HTMLElement>('nav[aria-label="Quick navigation"]');
     await Promise.all((bar?.getAnimations() ?? []).map((animation) => animation.finished.catch(() => undefined)));
-  });
+  }, top);
 }
 
 /** Scrolls from top to bottom and collects every control found under the showing bar. */
@@ -53,8 +62,7 @@ async function scrollThrough(page: Page, label: string): Promise<string[]> {
   const found: string[] = [];
   const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   for (let y = 0; y <= height + STEP_PX; y += STEP_PX) {
-    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), Math.min(y, height));
-    await settled(page);
+    await scrollAndSettle(page, Math.min(y, height));
     for (const hit of await controlsUnderBar(page)) found.push(`${label}: ${hit}`);
   }
   return found;
@@ -82,7 +90,7 @@ test('public pages: nothing interactive under the floating bar', async ({ page }
   for (const [path, ready] of pages) {
     await page.goto(path);
     await ready();
-    await page.waitForLoadState('networkidle');
+    await layoutSettled(page);
     found.push(...(await scrollThrough(page, path)));
   }
   expect(found).toEqual([]);
@@ -116,7 +124,7 @@ test('reader pages, the payment page and the admin pages: nothing interactive un
   for (const path of ['/admin', '/dashboard', '/admin/orders', '/admin/posts', '/admin/posts/new', '/admin/files', '/admin/messages', '/admin/subscribers', '/admin/users', '/admin/settings', '/admin/books/create']) {
     await admin.goto(path);
     await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
-    await admin.waitForLoadState('networkidle');
+    await layoutSettled(admin);
     found.push(...(await scrollThrough(admin, path)));
   }
   await adminContext.close();

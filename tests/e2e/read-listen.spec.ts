@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { chapteredEpub, chapteredMp3 } from '../../src/server/features/reading/test-fixtures';
-import { ADMIN, csrfToken, postJson, readerWith } from './support';
+import { ADMIN, bookFrame, csrfToken, nextPage, postJson, readerWith } from './support';
 
 /**
  * Read <-> listen (issue 32 point 1): a reader who owns both the e-book and the audiobook reads to
@@ -57,11 +57,11 @@ test('read to chapter three, listen from there, then read again from the chapter
   await page.goto(`/read/${bookId}/ebook`);
   await expect(page.getByTestId('reading-progress')).toHaveText(/^\d+%$/, { timeout: 20_000 });
   const nav = page.getByTestId('page-nav');
-  for (let i = 0; i < 20 && !(await nav.getByText('Chapter Three', { exact: true }).isVisible()); i += 1) {
-    await page.getByRole('button', { name: 'Next page' }).click();
-    await page.waitForTimeout(200);
+  const chapterThree = nav.getByText('Chapter Three', { exact: true });
+  for (let i = 0; i < 20 && !(await chapterThree.isVisible()); i += 1) {
+    await nextPage(page, chapterThree);
   }
-  await expect(nav.getByText('Chapter Three', { exact: true })).toBeVisible();
+  await expect(chapterThree).toBeVisible();
 
   await page.getByRole('button', { name: 'Listen from here' }).click();
   await expect(page).toHaveURL(`/listen/${bookId}?at=14`);
@@ -77,14 +77,16 @@ test('read to chapter three, listen from there, then read again from the chapter
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByText('Now playing').locator('..').getByText('Chapter Three')).toBeVisible();
 
+  // The e-book's place, saved a moment after the reader opens at the chapter heard.
+  const ebookSaved = page.waitForResponse((r) => r.url().endsWith(`/api/library/${bookId}/ebook/position`) && r.request().method() === 'PUT');
   await page.getByRole('button', { name: 'Read from here' }).click();
   await expect(page).toHaveURL(`/read/${bookId}/ebook?chapter=OEBPS%2Fchapter-3.xhtml`);
   await expect(page.getByTestId('page-nav').getByText('Chapter Three', { exact: true })).toBeVisible({ timeout: 20_000 });
-  const frame = page.frames().find((f) => f.url().startsWith('blob:'));
+  const frame = await bookFrame(page);
   await expect(frame!.getByRole('heading', { name: 'Chapter Three' })).toBeVisible();
 
   // The library shows where the reader is: the e-book, used last; the audiobook row has no line of its own.
-  await page.waitForTimeout(2000);
+  expect((await ebookSaved).ok()).toBe(true);
   await page.getByRole('link', { name: 'Your library' }).click();
   const library = page.locator('section[aria-labelledby="library-title"]');
   await expect(library.getByText(/^Read \d+%$/)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { postJson, readerWith } from './support';
+import { nextPage, postJson, readerWith } from './support';
 
 /**
  * The reading room: read the ebook and pick up on another device at the same place, listen to the
@@ -113,8 +113,7 @@ test('anyone can read the first chapter from the home page; it ends with "Buy to
   await expect(progressOf(page)).toHaveText(firstPercent!);
   const buy = page.getByRole('link', { name: 'Buy to keep reading' });
   for (let i = 0; i < 80 && !(await buy.isVisible()); i += 1) {
-    await page.getByRole('button', { name: 'Next page' }).click();
-    await page.waitForTimeout(150);
+    await nextPage(page, buy);
   }
   await expect(buy).toBeVisible();
   await expect(progressOf(page)).toHaveText('100%');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, expectToast, readerWith } from './support';
+import { ADMIN, expectToast, nextPage, readerWith } from './support';
 
 /**
  * Verified reviews (decision 0085): a buyer reads the e-book to its last page, is asked "Enjoyed it?", rates
@@ -19,8 +19,7 @@ test('a buyer finishes the book, leaves a review, the author approves it and it 
   await expect(page.getByTestId('reading-progress')).toHaveText(/^\d+%$/, { timeout: 20_000 });
   const prompt = page.getByRole('dialog', { name: 'Enjoyed it?' });
   for (let i = 0; i < 200 && !(await prompt.isVisible()); i += 1) {
-    await page.getByRole('button', { name: 'Next page' }).click();
-    await page.waitForTimeout(150);
+    await nextPage(page, prompt);
   }
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText('You have reached the end of What We Owe the Dead.');
@@ -93,10 +92,12 @@ test('a buyer finishes the book, leaves a review, the author approves it and it 
   await expect(own).toContainText('Thank you for reading it so closely.');
   await own.getByRole('button', { name: 'Close' }).click();
 
-  // Asked once: back at the last page, the reader is not asked again.
+  // Asked once: back at the last page, the reader is not asked again. The prompt asks the server once the
+  // end is reached; its answer is what would open it.
+  const answered = page.waitForResponse((r) => r.url().endsWith(`/api/books/${bookId}/my-review`) && r.request().method() === 'GET');
   await page.goto(`/read/${bookId}/ebook`);
   await expect(page.getByTestId('reading-progress')).toHaveText(/^\d+%$/, { timeout: 20_000 });
-  await page.waitForTimeout(1500);
+  expect(await (await answered).json()).toMatchObject({ askAtEnd: false });
   await expect(page.getByRole('dialog', { name: 'Enjoyed it?' })).toHaveCount(0);
 });
 
@@ -105,17 +106,22 @@ test('the audiobook player asks "Enjoyed it?" at the end, and "Not now" is remem
   await page.setViewportSize({ width: 1366, height: 900 });
   const { bookId } = await readerWith(page.request, ['audiobook'], { askForReview: true });
 
+  // Plays the last seconds; answers the prompt's request to the server, made once the end is reached (the
+  // page has only just opened when it is awaited, so no earlier request can answer it).
   const listenToTheEnd = async () => {
     await page.goto(`/listen/${bookId}`);
+    const asked = page.waitForResponse((r) => r.url().endsWith(`/api/books/${bookId}/my-review`) && r.request().method() === 'GET');
     const audio = page.locator('audio');
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration), { timeout: 15_000 }).toBeGreaterThan(0);
     const duration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
     await page.getByLabel('Position').fill(String(Math.max(0, Math.floor(duration) - 4)));
     await page.getByRole('button', { name: 'Play' }).click();
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.ended || a.currentTime >= a.duration - 1), { timeout: 20_000 }).toBe(true);
+    return { asked };
   };
 
-  await listenToTheEnd();
+  const first = await listenToTheEnd();
+  expect(await (await first.asked).json()).toMatchObject({ askAtEnd: true });
   const prompt = page.getByRole('dialog', { name: 'Enjoyed it?' });
   await expect(prompt).toBeVisible();
   await expect(prompt.getByRole('button', { name: 'Post review' })).toBeVisible();
@@ -127,8 +133,8 @@ test('the audiobook player asks "Enjoyed it?" at the end, and "Not now" is remem
   const mine = await (await page.request.get(`/api/books/${bookId}/my-review`)).json();
   expect(mine).toMatchObject({ canReview: true, askAtEnd: false, review: null });
 
-  // Heard to the end again: not asked again.
-  await listenToTheEnd();
-  await page.waitForTimeout(1500);
+  // Heard to the end again: not asked again, once the server's answer, which would open it, is in.
+  const again = await listenToTheEnd();
+  expect(await (await again.asked).json()).toMatchObject({ askAtEnd: false });
   await expect(page.getByRole('dialog', { name: 'Enjoyed it?' })).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Frame, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'author', email: 'author@example.com', password: 'E2e-Admin-Password-1' };
 const MAIL_DIR = path.join(os.tmpdir(), `site-e2e-mail-${process.env.E2E_PORT ?? 3100}`);
@@ -121,4 +121,41 @@ export async function fillRegisterForm(page: Page, reader: ReturnType<typeof uni
   await form.getByLabel('Password', { exact: true }).fill(reader.password);
   if (options.submit !== false) await form.getByRole('button', { name: 'Create Account' }).click();
   return form;
+}
+
+/**
+ * Presses the e-book reader's "Next page" and waits until the page has turned (the reader is no longer
+ * busy turning, and its place has changed), or until `done` shows: on the last page a press turns
+ * nothing, and what the end brings (the sample's "Buy to keep reading", the review prompt) is what the
+ * caller waits for.
+ */
+export async function nextPage(page: Page, done: Locator): Promise<void> {
+  const place = page.locator('[data-locator]');
+  const before = await place.getAttribute('data-locator');
+  await page.getByRole('button', { name: 'Next page' }).click();
+  const turned = async () => (await place.getAttribute('aria-busy')) === null && (await place.getAttribute('data-locator')) !== before;
+  await expect.poll(async () => (await done.isVisible()) || (await turned()), { message: 'the page turns, or the end shows' }).toBe(true);
+}
+
+/** The frame the e-book reader draws the book's page in (a blob: document), once the browser has it. */
+export async function bookFrame(page: Page): Promise<Frame | undefined> {
+  const find = () => page.frames().find((f) => f.url().startsWith('blob:'));
+  await expect.poll(() => find() !== undefined, { message: 'the book page is in its own frame' }).toBe(true);
+  return find();
+}
+
+/**
+ * Waits until nothing on its way still changes the drawn page's layout: no loading placeholder left
+ * (skeletons, busy regions, "Loading" statuses), the web fonts in, and every image the page has asked
+ * for loaded (not those deferred until they near the screen).
+ */
+export async function layoutSettled(page: Page): Promise<void> {
+  await expect(page.locator('[data-skeleton], [aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+  await page.waitForFunction(() => document.fonts.status === 'loaded' && [...document.images].every((img) => img.complete || img.loading === 'lazy'));
+}
+
+/** Waits until the server-rendered page has been hydrated and its presses reach the app (lib/early-actions). */
+export async function pageLive(page: Page): Promise<void> {
+  await expect(page.locator('#root')).toHaveAttribute('data-live', '');
 }

@@ -79,10 +79,13 @@ describe('presses before hydration', () => {
     const part = serverHtml();
     early.holdUntilLive('signup', part);
     const sent = vi.fn();
+    expect(part.hasAttribute('data-live')).toBe(false);
     await act(async () => {
       hydrateRoot(part, <LiveSignUp onSend={sent} />);
     });
     await tick();
+    // The element says so too.
+    expect(part.hasAttribute('data-live')).toBe(true);
 
     await act(async () => part.querySelector('button')!.click());
     expect(sent).toHaveBeenCalledTimes(1);

@@ -49,6 +49,8 @@ export function markLive(id: string): void {
     announceTyping(part.element);
     setTimeout(() => {
       part.state = 'live';
+      // Said on the element too, for whoever waits on the page (the browser journeys) to know it is live.
+      part.element.setAttribute('data-live', '');
       for (const replay of part.held.splice(0)) replay();
     }, 0);
   }, 0);

@@ -99,10 +99,16 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
   prefsRef.current = prefs;
 
   // foliate-js ignores a turn asked for while the previous one settles (about 100 ms); queueing them
-  // means no press of a button or key is lost.
+  // means no press of a button or key is lost. Until the queue is done the reader is busy: a turn into
+  // the next chapter passes through the end of the current one, and that place is not announced.
   const turns = useRef<Promise<unknown>>(Promise.resolve());
+  const [turning, setTurning] = useState(0);
   const turn = useCallback((go: (view: FoliateView) => Promise<unknown>) => {
-    turns.current = turns.current.then(() => (viewRef.current ? go(viewRef.current) : undefined)).catch(() => undefined);
+    setTurning((n) => n + 1);
+    turns.current = turns.current
+      .then(() => (viewRef.current ? go(viewRef.current) : undefined))
+      .catch(() => undefined)
+      .finally(() => setTurning((n) => n - 1));
   }, []);
   const next = useCallback(() => turn((v) => v.next()), [turn]);
   const prev = useCallback(() => turn((v) => v.prev()), [turn]);
@@ -214,7 +220,7 @@ export function EpubReader({ file, startAt, prefs, onPrefsChange, onLocation, on
 
   const colors = THEME_COLORS[prefs.theme];
   return (
-    <div className="flex h-full flex-col" data-locator={location?.cfi ?? ''}>
+    <div className="flex h-full flex-col" data-locator={location?.cfi ?? ''} aria-busy={turning > 0 || undefined}>
       {chrome.shown ? (
         <ReaderBar
           title={title}
