@@ -36,8 +36,7 @@ export const ORDER_KEYSET: Keyset = { sort: purchases.purchaseDate, id: purchase
  * so each part uses its own index instead of one OR over four joined tables reading every row.
  */
 function searchedPurchases(q: string): SQL {
-  const anywhere = `%${likeEscape(q)}%`;
-  const prefix = `${likeEscape(q)}%`;
+  const { anywhere, prefix } = searchPatterns(q);
   // The buyers' orders are looked up per matching buyer (offset 0 keeps the planner from turning that into a
   // join that reads every purchase, decision 0105).
   return sql`${purchases.id} in (
@@ -48,6 +47,36 @@ function searchedPurchases(q: string): SQL {
       union all
       select p.id from purchases p where p.order_reference like ${prefix} or p.order_reference like ${prefix.toUpperCase()})`;
 }
+
+function searchPatterns(q: string) {
+  return { anywhere: `%${likeEscape(q)}%`, prefix: `${likeEscape(q)}%` };
+}
+
+/** The same search asked of one purchase at a time: cheap on a few rows, where the set above is built whole. */
+function purchaseMatches(q: string): SQL {
+  const { anywhere, prefix } = searchPatterns(q);
+  return sql`(exists (select 1 from users u where u.id = ${purchases.userId} and (u.username ilike ${anywhere} or u.email ilike ${anywhere}))
+    or exists (select 1 from purchase_customer_info ci where ci.purchase_id = ${purchases.id} and ci.customer_name ilike ${anywhere})
+    or ${purchases.orderReference} like ${prefix} or ${purchases.orderReference} like ${prefix.toUpperCase()})`;
+}
+
+/** The newest `size` purchases that meet `where` (after a cursor, if it holds one), by their primary key. */
+function newestPurchases(where: SQL | undefined, size: number): SQL {
+  return sql`${purchases.id} = any(array(select ${purchases.id} from ${purchases} ${where ? sql`where ${where}` : sql``}
+    order by ${sql.join(keysetOrder(ORDER_KEYSET), sql`, `)} limit ${size}))`;
+}
+
+/**
+ * How many of the newest orders a search reads one by one before it builds its whole set (decision 0105):
+ * a search that matches a large share of the orders (an address's domain) fills its count past the cap and
+ * its page from them, so neither waits for hundreds of thousands of ids; a narrower one finds too few there
+ * and is answered from the set, which is small for it.
+ */
+export interface SearchWindow {
+  count: number;
+  page: number;
+}
+export const SEARCH_WINDOW: SearchWindow = { count: 5_000, page: 1_000 };
 
 const refunder = alias(users, 'refunder');
 
@@ -61,16 +90,20 @@ export function orderConditions(filter: Pick<OrderFilter, 'id' | 'status' | 'for
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<OrderPage> {
-  const where = orderConditions(filter);
-  // Every condition is on purchases itself, so the count reads no other table; it stops one past the cap
-  // (decision 0105), so a list or a search matching most of a million orders is not counted to the end.
+/**
+ * How many orders meet `where`, counting stops one past the cap (decision 0105): every condition is on
+ * purchases itself, so the count reads no other table, and a list or a search matching most of a million
+ * orders is not counted to the end.
+ */
+async function cappedCount(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const counted = db.select({ one: sql`1` }).from(purchases).where(where).limit(ORDERS_COUNT_CAP + 1).as('counted');
-  const [{ n: matched }] = await db.select({ n: count() }).from(counted);
-  const totalCapped = matched > ORDERS_COUNT_CAP;
-  const total = totalCapped ? ORDERS_COUNT_CAP : matched;
-  const after = afterCursor(ORDER_KEYSET, filter.after);
-  const found = await db
+  const [{ n }] = await db.select({ n: count() }).from(counted);
+  return n;
+}
+
+/** One page of orders with everything the list shows, newest first, from the keyset's index. */
+function orderRows(db: DbOrTx, where: SQL | undefined, offset: number) {
+  return db
     .select({
       id: purchases.id,
       orderReference: purchases.orderReference,
@@ -106,10 +139,28 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter): Promise<Order
     .innerJoin(books, eq(books.id, purchases.bookId))
     .leftJoin(purchaseCustomerInfo, eq(purchaseCustomerInfo.purchaseId, purchases.id))
     .leftJoin(refunder, eq(refunder.id, purchases.refundedBy))
-    .where(after ? and(where, after) : where)
+    .where(where)
     .orderBy(...keysetOrder(ORDER_KEYSET))
     .limit(ORDERS_PAGE_SIZE + 1)
-    .offset(filter.after ? 0 : (filter.page - 1) * ORDERS_PAGE_SIZE);
+    .offset(offset);
+}
+
+export async function listOrders(db: DbOrTx, filter: OrderFilter, window: SearchWindow = SEARCH_WINDOW): Promise<OrderPage> {
+  const where = orderConditions(filter);
+  const after = afterCursor(ORDER_KEYSET, filter.after);
+  const offset = filter.after ? 0 : (filter.page - 1) * ORDERS_PAGE_SIZE;
+  // A search tries the newest orders first, one by one: any match found there comes before every match
+  // outside them, so when they hold enough matches their answer is the whole list's.
+  const search = filter.id === undefined ? filter.q : undefined;
+  const others = orderConditions({ ...filter, q: undefined });
+  let matched = search ? await cappedCount(db, and(others, newestPurchases(others, window.count), purchaseMatches(search))) : 0;
+  const broad = matched > ORDERS_COUNT_CAP;
+  if (!broad) matched = await cappedCount(db, where);
+  const totalCapped = matched > ORDERS_COUNT_CAP;
+  const total = totalCapped ? ORDERS_COUNT_CAP : matched;
+  let found = broad ? await orderRows(db, and(others, after, newestPurchases(and(others, after), window.page), purchaseMatches(search!)), offset) : [];
+  // Too few of them to fill the page and show that more follow: the whole set answers.
+  if (found.length <= ORDERS_PAGE_SIZE) found = await orderRows(db, and(where, after), offset);
   const { items: rows, nextCursor } = keysetPage(found, ORDERS_PAGE_SIZE, (r) => r.id);
   const gifts = await giftSummaries(db, rows.filter((r) => r.kind === 'gift').map((r) => r.id));
   const refundsOf = await refundLists(db, rows.filter((r) => r.refundedAmount > 0 || r.status === 'refunded').map((r) => r.id));
