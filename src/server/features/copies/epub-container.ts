@@ -1,5 +1,8 @@
 import type { FileStore } from '../../platform/files';
+import { manifestItems, parsePackage, rootfilePath, spineRefs } from '../../platform/epub-package';
 import { type ZipEntry, readStoredZip, readZip as readBoundedZip } from '../../platform/zip';
+
+export { type ManifestItem, type PackageDocument, type SpineRef, dcValue, manifestItems, parsePackage, parseXml, serializePackage, spineRefs } from '../../platform/epub-package';
 
 export type Entries = Record<string, Uint8Array>;
 
@@ -23,9 +26,7 @@ export const utf8 = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffs
 /** The OPF path named by META-INF/container.xml, or null. */
 export function packagePath(entries: Entries): string | null {
   const container = entries['META-INF/container.xml'];
-  if (!container) return null;
-  const match = /<(?:\w+:)?rootfile\b[^>]*\bfull-path\s*=\s*["']([^"']+)["']/.exec(utf8(container));
-  return match ? match[1] : null;
+  return container ? rootfilePath(utf8(container)) : null;
 }
 
 /** Resolves a manifest href against the OPF's folder, as a zip entry name. */
@@ -45,55 +46,25 @@ export function resolveHref(opfPath: string, href: string): string {
   return parts.join('/');
 }
 
-export interface ManifestItem {
-  id: string;
-  href: string;
-  mediaType: string;
-  properties: string;
-}
-
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(tag)?.slice(2).find((v) => v !== undefined) ?? '';
-
-export function manifestItems(opf: string): ManifestItem[] {
-  const manifest = /<(?:\w+:)?manifest\b[^>]*>([\s\S]*?)<\/(?:\w+:)?manifest>/.exec(opf)?.[1] ?? '';
-  return [...manifest.matchAll(/<(?:\w+:)?item\b[^>]*>/g)].map(([tag]) => ({
-    id: attr(tag, 'id'),
-    href: attr(tag, 'href'),
-    mediaType: attr(tag, 'media-type'),
-    properties: attr(tag, 'properties'),
-  }));
-}
-
-export interface SpineRef {
-  idref: string;
-  /** The whole itemref tag as written. */
-  tag: string;
-  index: number;
-}
-
-export function spineRefs(opf: string): SpineRef[] {
-  const spine = /<(?:\w+:)?spine\b[^>]*>([\s\S]*?)<\/(?:\w+:)?spine>/.exec(opf);
-  if (!spine) return [];
-  const offset = spine.index + spine[0].indexOf(spine[1]);
-  return [...spine[1].matchAll(/<(?:\w+:)?itemref\b[^>]*>/g)].map((m) => ({ idref: attr(m[0], 'idref'), tag: m[0], index: offset + m.index }));
-}
-
-/** Text of the first `dc:<name>` element, or null when there is none. */
-export function dcValue(opf: string, name: string): string | null {
-  const match = new RegExp(`<dc:${name}\\b[^>]*>([\\s\\S]*?)</dc:${name}>`).exec(opf);
-  return match ? match[1].replace(/<[^>]*>/g, '').trim() : null;
-}
-
-
 /** A stored EPUB's spine in reading order: each chapter's manifest id and its path in the archive. */
 export async function storedSpine(files: FileStore, key: string): Promise<Array<{ id: string; path: string }>> {
   const entries = await readStoredEpub(files, key);
   const opfPath = packagePath(entries);
   if (!opfPath || !entries[opfPath]) return [];
-  const opf = utf8(entries[opfPath]);
+  const opf = parsePackage(utf8(entries[opfPath]));
+  if (!opf) return [];
   const items = new Map(manifestItems(opf).map((item) => [item.id, item]));
   return spineRefs(opf).map((ref) => ({ id: ref.idref, path: resolveHref(opfPath, items.get(ref.idref)?.href ?? '') }));
 }
+
+/*
+ * The table of contents is still read with regular expressions, and on purpose: it only takes labels and
+ * link targets from the navigation document or NCX, and must still give them for a page that is not
+ * well-formed XML (an HTML entity such as &nbsp;, an unclosed tag), which a strict XML parser refuses as a
+ * whole, while a miss here costs a chapter title and never a file. The package document above is different:
+ * it is edited, and a misread manifest or spine makes a broken book.
+ */
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(tag)?.slice(2).find((v) => v !== undefined) ?? '';
 
 const stripTags = (html: string) =>
   html
@@ -130,7 +101,8 @@ export async function storedContents(files: FileStore, key: string): Promise<Arr
   const entries = await readStoredEpub(files, key);
   const opfPath = packagePath(entries);
   if (!opfPath || !entries[opfPath]) return [];
-  const opf = utf8(entries[opfPath]);
+  const opf = parsePackage(utf8(entries[opfPath]));
+  if (!opf) return [];
   const manifest = manifestItems(opf);
   const byId = new Map(manifest.map((item) => [item.id, item]));
   const spine = spineRefs(opf).map((ref) => resolveHref(opfPath, byId.get(ref.idref)?.href ?? ''));

@@ -1,5 +1,5 @@
 import { ZipDamaged, verifyZip } from '../../platform/zip';
-import { dcValue, manifestItems, packagePath, readZip, resolveHref, spineRefs, utf8, type Entries } from './epub-container';
+import { dcValue, manifestItems, packagePath, parsePackage, parseXml, readZip, resolveHref, spineRefs, utf8, type Entries } from './epub-container';
 
 const MIMETYPE = 'application/epub+zip';
 /** A BCP 47 language tag as readers accept it: a 2-3 letter language and optional subtags (en, en-GB, pt-BR). */
@@ -25,11 +25,13 @@ function mimetypeProblems(bytes: Buffer): string[] {
 
 function packageProblems(entries: Entries, names: Set<string>): string[] {
   if (!entries['META-INF/container.xml']) return ['META-INF/container.xml is missing.'];
+  if (!parseXml(utf8(entries['META-INF/container.xml']))) return ['META-INF/container.xml is not well-formed XML.'];
   const opfPath = packagePath(entries);
   if (!opfPath) return ['META-INF/container.xml does not name a package (OPF) file.'];
   const opfBytes = entries[opfPath];
   if (!opfBytes) return [`The package file "${opfPath}" named in META-INF/container.xml is missing.`];
-  const opf = utf8(opfBytes);
+  const opf = parsePackage(utf8(opfBytes));
+  if (!opf) return [`The package file "${opfPath}" is not well-formed XML.`];
   const problems: string[] = [];
   if (!dcValue(opf, 'identifier')) problems.push('The package file has no dc:identifier.');
   if (!dcValue(opf, 'title')) problems.push('The package file has no dc:title.');

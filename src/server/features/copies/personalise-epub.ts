@@ -1,5 +1,6 @@
 import { zipSync, type Zippable } from 'fflate';
-import { type Entries, dcValue, manifestItems, packagePath, resolveHref, spineRefs, utf8 } from './epub-container';
+import { DC_NS, elementLike, lastElement, placeAfter } from '../../platform/epub-package';
+import { type Entries, dcValue, manifestItems, packagePath, parsePackage, resolveHref, serializePackage, spineRefs, utf8 } from './epub-container';
 import { escapeMarkup } from '../../platform/markup';
 
 /** Who a copy belongs to, as printed on the ex-libris page and the PDF's footer line. */
@@ -55,7 +56,14 @@ function exLibrisPage(stamp: CopyStamp, language: string, stylesheetHref: string
 `;
 }
 
-/** Adds the mark to the body's classes: invisible to the reader, kept by every editor and converter. */
+/**
+ * Adds the mark to the body's classes: invisible to the reader, kept by every editor and converter.
+ *
+ * This one stays a text edit of the opening <body> tag, unlike the package document: it changes one
+ * attribute, and every other byte of the chapter stays as the publisher wrote it. Reading each chapter
+ * into a DOM and writing it back would re-quote and re-escape the whole book, and a strict XML parser
+ * refuses a chapter with an HTML entity (&nbsp;) that reading systems still show, leaving it unmarked.
+ */
 function markBody(xhtml: string, fingerprint: string): string {
   return xhtml.replace(/<body\b([^>]*)>/, (tag, attrs: string) => {
     const cls = /\sclass\s*=\s*(["'])(.*?)\1/.exec(attrs);
@@ -78,35 +86,44 @@ function uniqueName(taken: (candidate: string) => boolean, base: string, suffix 
 export function personaliseEpub(entries: Entries, stamp: CopyStamp): Buffer {
   const opfPath = packagePath(entries);
   if (!opfPath || !entries[opfPath]) throw new Error('the master EPUB has no package file');
-  let opf = utf8(entries[opfPath]);
-  const items = manifestItems(opf);
+  const pkg = parsePackage(utf8(entries[opfPath]));
+  if (!pkg) throw new Error('the master EPUB\'s package file is not well-formed XML');
+  const { doc, metadata, manifest, spine: spineElement } = pkg;
+  if (!metadata || !manifest) throw new Error('the master EPUB\'s package file has no metadata or manifest');
+  const items = manifestItems(pkg);
   const byId = new Map(items.map((i) => [i.id, i]));
   const opfDir = opfPath.includes('/') ? opfPath.slice(0, opfPath.lastIndexOf('/') + 1) : '';
+  // XML ids are unique across the whole document, not only among the manifest's items.
+  const ids = new Set(Array.from(doc.getElementsByTagName('*'), (element) => element.getAttribute('id')));
 
-  const id = uniqueName((c) => byId.has(c), 'ex-libris');
+  const id = uniqueName((c) => ids.has(c), 'ex-libris');
   const href = uniqueName((c) => Boolean(entries[opfDir + c]), 'ex-libris', '.xhtml');
   const stylesheet = items.find((i) => i.mediaType === 'text/css')?.href ?? null;
-  const language = dcValue(opf, 'language') ?? 'en';
+  const language = dcValue(pkg, 'language') ?? 'en';
 
-  // Metadata: a second identifier naming this copy (the book's own unique-identifier is untouched).
-  opf = opf.replace(/<\/(\w+:)?metadata>/, (close) => `  <dc:identifier id="copy-id">urn:copy:${stamp.fingerprint}</dc:identifier>\n  ${close}`);
-  opf = opf.replace(/<\/(\w+:)?manifest>/, (close) => `  <item id="${id}" href="${href}" media-type="application/xhtml+xml"/>\n  ${close}`);
+  // Metadata: a second identifier naming this copy (the book's own unique-identifier is untouched). The
+  // prefix is the one the document binds to Dublin Core; the serializer declares it where none is bound.
+  const copyId = doc.createElementNS(DC_NS, `${metadata.lookupPrefix(DC_NS) ?? 'dc'}:identifier`);
+  copyId.setAttribute('id', uniqueName((c) => ids.has(c), 'copy-id'));
+  copyId.appendChild(doc.createTextNode(`urn:copy:${stamp.fingerprint}`));
+  placeAfter(copyId, metadata, lastElement(metadata));
+
+  placeAfter(elementLike(manifest, 'item', { id, href, 'media-type': 'application/xhtml+xml' }), manifest, lastElement(manifest));
 
   // Spine: right after the cover page when the book opens with one, else first.
-  const spine = spineRefs(opf);
+  const spine = spineRefs(pkg);
+  if (!spineElement || !spine[0]) throw new Error('the master EPUB has no spine');
   const coverImage = items.find((i) => i.properties.split(/\s+/).includes('cover-image'));
   const isCover = (idref: string) => {
     const item = byId.get(idref);
     if (!item) return false;
     if (/cover/i.test(item.id) || /cover/i.test(item.href)) return true;
-    const doc = entries[resolveHref(opfPath, item.href)];
-    return Boolean(coverImage && doc && utf8(doc).includes(coverImage.href.split('/').pop()!));
+    const page = entries[resolveHref(opfPath, item.href)];
+    return Boolean(coverImage && page && utf8(page).includes(coverImage.href.split('/').pop()!));
   };
   const cover = spine.slice(0, 2).find((ref) => isCover(ref.idref));
-  const itemref = `<itemref idref="${id}"/>`;
-  if (cover) opf = `${opf.slice(0, cover.index + cover.tag.length)}\n    ${itemref}${opf.slice(cover.index + cover.tag.length)}`;
-  else if (spine[0]) opf = `${opf.slice(0, spine[0].index)}${itemref}\n    ${opf.slice(spine[0].index)}`;
-  else throw new Error('the master EPUB has no spine');
+  placeAfter(elementLike(spineElement, 'itemref', { idref: id }), spineElement, cover?.element ?? null);
+  const opf = serializePackage(pkg);
 
   const out: Zippable = { mimetype: [new TextEncoder().encode('application/epub+zip'), { level: 0 }] };
   const contentDocs = new Set(

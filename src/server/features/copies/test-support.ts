@@ -1,6 +1,9 @@
 /** Test-only helpers for the copies suites: small EPUBs to break on purpose, epubcheck, MIME attachments. */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
 import { zipSync, type Zippable } from 'fflate';
 import type { TestAgent } from '../../test/helpers';
 
@@ -62,6 +65,89 @@ export function runEpubcheck(jar: string, file: string): Promise<{ code: number;
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
     );
   });
+}
+
+/** Package documents written the awkward ways real books are, and an EPUB around one. */
+const plainPage = (title: string, body: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en" xml:lang="en"><head><meta charset="UTF-8"/><title>${title}</title></head><body>${body}</body></html>`;
+
+/** An EPUB whose package document is written as `opf`, with a cover, a contents page and one chapter. */
+export function epubWith(opf: string, container?: string): Buffer {
+  const files: Zippable = {
+    mimetype: [enc('application/epub+zip'), { level: 0 }],
+    'META-INF/container.xml': enc(
+      container ??
+        `<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`,
+    ),
+    'EPUB/package.opf': enc(opf),
+    'EPUB/cover.xhtml': enc(plainPage('Cover', '<p>The cover.</p>')),
+    'EPUB/nav.xhtml': enc(plainPage('Contents', '<nav epub:type="toc"><ol><li><a href="c1.xhtml">One</a></li></ol></nav>')),
+    'EPUB/c1.xhtml': enc(plainPage('One', '<p>Chapter one.</p>')),
+  };
+  return Buffer.from(zipSync(files, { mtime: new Date('2026-01-01T00:00:00Z') }));
+}
+
+// Comments that name package markup: a commented-out manifest before the real one, a commented-out item
+// and itemref, and a `</metadata>` in a note inside the metadata. None of it is markup.
+export const COMMENTED = `<?xml version="1.0" encoding="UTF-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
+  <!-- Old layout, kept for reference: <manifest><item id="ghost" href="ghost.xhtml" media-type="application/xhtml+xml"/></manifest> -->
+  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+    <dc:identifier id="id">urn:uuid:00000000-0000-4000-8000-000000000003</dc:identifier>
+    <!-- Editors: new entries go above </metadata>. -->
+    <dc:title><![CDATA[Rock & Roll]]></dc:title>
+    <dc:language>en</dc:language>
+    <meta property="dcterms:modified">2026-01-01T00:00:00Z</meta>
+  </metadata>
+  <manifest>
+    <!-- <item id="old" href="old.xhtml" media-type="application/xhtml+xml"/> -->
+    <item id="cover" href="cover.xhtml" media-type="application/xhtml+xml"/>
+    <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+    <item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/>
+  </manifest>
+  <spine>
+    <!-- <itemref idref="old"/> -->
+    <itemref idref="cover"/>
+    <itemref idref="c1"/>
+  </spine>
+</package>
+`;
+
+// The OPF namespace under an `opf:` prefix, single-quoted attributes in another order, and no cover page.
+export const PREFIXED = `<?xml version='1.0' encoding='UTF-8'?>
+<opf:package unique-identifier='id' version='3.0' xmlns:opf='http://www.idpf.org/2007/opf' xmlns:dc='http://purl.org/dc/elements/1.1/'>
+  <opf:metadata>
+    <dc:language>en</dc:language>
+    <dc:title>Prefixed</dc:title>
+    <dc:identifier id='id'>urn:uuid:00000000-0000-4000-8000-000000000004</dc:identifier>
+    <opf:meta property='dcterms:modified'>2026-01-01T00:00:00Z</opf:meta>
+  </opf:metadata>
+  <opf:manifest>
+    <opf:item media-type='application/xhtml+xml' properties='nav' href='nav.xhtml' id='nav'/>
+    <opf:item media-type='application/xhtml+xml' href='c1.xhtml' id='c1'/>
+    <opf:item href='cover.xhtml' id='extra' media-type='application/xhtml+xml'/>
+  </opf:manifest>
+  <opf:spine>
+    <opf:itemref idref='c1'/>
+    <opf:itemref linear='no' idref='nav'/>
+    <opf:itemref linear='no' idref='extra'/>
+  </opf:spine>
+</opf:package>
+`;
+
+/** Runs epubcheck on the bytes and expects a clean report (the tool must be installed). */
+export async function expectEpubcheckClean(bytes: Buffer) {
+  const jar = epubcheckJar();
+  if (!jar) throw new Error('epubcheck is required in CI: apt-get install epubcheck');
+  const file = path.join(os.tmpdir(), `checked-${process.pid}-${Date.now()}.epub`);
+  fs.writeFileSync(file, bytes);
+  try {
+    const { code, output } = await runEpubcheck(jar, file);
+    expect(output).toContain('No errors or warnings detected');
+    expect(code, output).toBe(0);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }
 
 export interface MimePart {

@@ -2,20 +2,26 @@ import path from 'node:path/posix';
 import { SAMPLE_END_TEXT } from '@shared/schemas/reading';
 import { type Zippable, zipSync } from 'fflate';
 import type { ZipEntry as UnpackedEntry } from '../../platform/zip';
+import {
+  type ManifestItem,
+  OPF_NS,
+  childElements,
+  elementLike,
+  lastElement,
+  manifestItems,
+  parsePackage,
+  placeAfter,
+  removeElement,
+  rootfilePath,
+  serializePackage,
+  spineRefs,
+} from '../../platform/epub-package';
 import { escapeMarkup, unescapeMarkup } from '../../platform/markup';
-
-interface ManifestItem {
-  id: string;
-  href: string;
-  mediaType: string;
-  properties: string;
-  /** The whole <item .../> tag as written. */
-  tag: string;
-}
 
 /** Local midnight, so the archive's DOS timestamps (kept in local time) are the same in every time zone. */
 const ZIP_TIME = new Date(2026, 0, 1);
 
+// Attributes of the XHTML pages' links (the package document is read as XML, see platform/epub-package).
 const attr = (tag: string, name: string) =>
   new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
 
@@ -35,26 +41,17 @@ const MIN_CHAPTER_TEXT = 1500;
 export function cutSampleEpub(entries: UnpackedEntry[], purchaseUrl: string): Buffer {
   const files = new Map(entries.map((e) => [e.name, e.data]));
   const container = files.get('META-INF/container.xml')?.toString('utf8') ?? '';
-  const opfPath = attr(/<rootfile\b[^>]*>/i.exec(container)?.[0] ?? '', 'full-path');
+  const opfPath = rootfilePath(container);
   const opfData = opfPath ? files.get(opfPath) : undefined;
-  if (!opfPath || !opfData) throw new Error('EPUB has no package document');
-  const opf = opfData.toString('utf8');
+  const pkg = opfData ? parsePackage(opfData.toString('utf8')) : null;
+  if (!opfPath || !pkg?.manifest || !pkg.spine) throw new Error('EPUB has no package document');
+  const { manifest: manifestElement, spine: spineElement } = pkg;
   const base = path.dirname(opfPath) === '.' ? '' : path.dirname(opfPath);
   const full = (href: string) => path.normalize(path.join(base, decodeURIComponent(href.split('#')[0])));
 
-  const manifest = [...opf.matchAll(/<item\b[^>]*>/gi)].map(([tag]) => ({
-    id: attr(tag, 'id') ?? '',
-    href: attr(tag, 'href') ?? '',
-    mediaType: attr(tag, 'media-type') ?? '',
-    properties: attr(tag, 'properties') ?? '',
-    tag,
-  }));
+  const manifest = manifestItems(pkg);
   const byId = new Map(manifest.map((m) => [m.id, m]));
-  const spine = [...opf.matchAll(/<itemref\b[^>]*>/gi)].map(([tag]) => ({
-    item: byId.get(attr(tag, 'idref') ?? ''),
-    linear: attr(tag, 'linear') !== 'no',
-    tag,
-  }));
+  const spine = spineRefs(pkg).map((ref) => ({ item: byId.get(ref.idref), linear: ref.element.getAttribute('linear') !== 'no', ref }));
   const docText = (item: ManifestItem) => files.get(full(item.href))?.toString('utf8') ?? '';
 
   const linear = spine.filter((s) => s.linear && s.item && isDocument(s.item));
@@ -105,7 +102,7 @@ export function cutSampleEpub(entries: UnpackedEntry[], purchaseUrl: string): Bu
       return title ? `<li><a href="${escapeMarkup(path.relative(base || '.', file))}">${escapeMarkup(title)}</a></li>` : '';
     })
     .filter(Boolean);
-  const lang = attr(/<package\b[^>]*>/i.exec(opf)?.[0] ?? '', 'xml:lang') ?? 'en';
+  const lang = pkg.doc.documentElement?.getAttribute('xml:lang') ?? 'en';
   const page = (title: string, body: string) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="${escapeMarkup(lang)}" xml:lang="${escapeMarkup(lang)}">\n<head><meta charset="UTF-8"/><title>${escapeMarkup(title)}</title></head>\n${body}\n</html>\n`;
   const nav = page(
@@ -120,22 +117,31 @@ export function cutSampleEpub(entries: UnpackedEntry[], purchaseUrl: string): Bu
       `<p style="text-indent:0">Buy the book in hardcover, paperback, ebook or audiobook to read on.</p></section></body>`,
   );
 
-  const itemTags = keptItems.map((m) => m.tag.replace(/\sproperties\s*=\s*(["'])([^"']*)\1/i, (_, q: string, p: string) => {
-    const rest = p.split(/\s+/).filter((x) => x && x !== 'nav').join(' ');
-    return rest ? ` properties=${q}${rest}${q}` : '';
-  }));
-  itemTags.push(
-    '<item id="sample-nav" href="sample-nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
-    '<item id="sample-end" href="sample-end.xhtml" media-type="application/xhtml+xml"/>',
-  );
-  const spineTags = spine.filter((s) => s.item && keptItems.includes(s.item)).map((s) => s.tag);
-  spineTags.push('<itemref idref="sample-end"/>');
-  const newOpf = opf
-    // Function replacers: the tags come from the uploaded book, and a `$` in them must stay literal.
-    .replace(/<manifest\b[^>]*>[\s\S]*?<\/manifest>/i, () => `<manifest>\n    ${itemTags.join('\n    ')}\n  </manifest>`)
-    .replace(/<spine\b[^>]*>[\s\S]*?<\/spine>/i, () => `<spine>\n    ${spineTags.join('\n    ')}\n  </spine>`)
-    // Landmarks and guides may point at pages that are no longer there.
-    .replace(/<guide\b[^>]*>[\s\S]*?<\/guide>/i, '');
+  // The package document is edited in place: what the sample leaves out is taken out, the rest (comments,
+  // metadata, the spine's reading direction) stays as the book wrote it.
+  for (const item of manifest) {
+    if (!keptItems.includes(item)) removeElement(item.element);
+    else if (item.properties.split(/\s+/).includes('nav')) {
+      const rest = item.properties.split(/\s+/).filter((x) => x && x !== 'nav').join(' ');
+      if (rest) item.element.setAttribute('properties', rest);
+      else item.element.removeAttribute('properties');
+    }
+  }
+  const added: Array<Record<string, string>> = [
+    { id: 'sample-nav', href: 'sample-nav.xhtml', 'media-type': 'application/xhtml+xml', properties: 'nav' },
+    { id: 'sample-end', href: 'sample-end.xhtml', 'media-type': 'application/xhtml+xml' },
+  ];
+  for (const attributes of added) {
+    placeAfter(elementLike(manifestElement, 'item', attributes), manifestElement, lastElement(manifestElement));
+  }
+  for (const s of spine) if (!s.item || !keptItems.includes(s.item)) removeElement(s.ref.element);
+  placeAfter(elementLike(spineElement, 'itemref', { idref: 'sample-end' }), spineElement, lastElement(spineElement));
+  // An EPUB 2 table of contents (the NCX) is not in the sample: the spine no longer names it.
+  const ncx = spineElement.getAttribute('toc');
+  if (ncx !== null && !keptItems.some((m) => m.id === ncx)) spineElement.removeAttribute('toc');
+  // Landmarks and guides may point at pages that are no longer there.
+  for (const guide of childElements(pkg.doc.documentElement, 'guide', OPF_NS)) removeElement(guide);
+  const newOpf = serializePackage(pkg);
 
   const inBase = (name: string) => (base ? `${base}/${name}` : name);
   // Insertion order is archive order: `mimetype` first and stored, as EPUB readers require.
