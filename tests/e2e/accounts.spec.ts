@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, expectToast, uniqueReader, waitForMail, fillRegisterForm } from './support';
+import { expect, type Page } from '@playwright/test';
+import { ADMIN, expectToast, uniqueReader, waitForMail, fillRegisterForm, test } from './support';
 
 const loginForm = (page: Page) => page.getByRole('form', { name: 'Sign in' });
 

@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { ADMIN, uniqueReader, csrfToken, layoutSettled, registerByApi } from './support';
+import { expect, request as playwrightRequest, type Page } from '@playwright/test';
+import { ADMIN, uniqueReader, csrfToken, layoutSettled, registerByApi, test } from './support';
 
 /**
  * The admin area on a phone never scrolls sideways as a page (tables scroll inside their own frame,

@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { ADMIN, uniqueReader, csrfToken, registerByApi } from './support';
+import { expect, request as playwrightRequest, type Page } from '@playwright/test';
+import { ADMIN, uniqueReader, csrfToken, registerByApi, test } from './support';
 
 /**
  * The author's journey: sign in, see the dashboard figures move after a real test purchase, add a book

@@ -1,5 +1,5 @@
-import { errors, expect, test, type Browser, type Page } from '@playwright/test';
-import { layoutSettled } from './support';
+import { errors, expect, type Browser, type Page } from '@playwright/test';
+import { layoutSettled, test } from './support';
 
 /**
  * Footer links to home sections, followed from another page, must land on their section every time,

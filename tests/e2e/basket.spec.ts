@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { TEST_ADDRESS, fillRegisterForm, uniqueReader, waitForMail } from './support';
+import { expect } from '@playwright/test';
+import { TEST_ADDRESS, fillRegisterForm, uniqueReader, waitForMail, test } from './support';
 
 const card = (page: import('@playwright/test').Page, title: string) =>
   page.locator('#purchase li').filter({ has: page.getByRole('heading', { name: title, exact: true }) });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, postJson } from './support';
+import { expect, type Page } from '@playwright/test';
+import { ADMIN, postJson, test } from './support';
 
 /**
  * Images in posts: the author inserts pictures in the editor (the toolbar's Image button, a paste and a

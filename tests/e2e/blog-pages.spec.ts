@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, csrfToken, postJson } from './support';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { ADMIN, csrfToken, postJson, test } from './support';
 
 /**
  * The blog in pages (ADR 0067): a reader on a phone and on a desktop reads the newest twelve posts on

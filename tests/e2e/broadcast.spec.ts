@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, expectToast, postJson, waitForMail } from './support';
+import { expect } from '@playwright/test';
+import { ADMIN, expectToast, postJson, waitForMail, test } from './support';
 
 /**
  * Broadcasts (issue 28 points 2 and 3, decision 0077): a visitor subscribes and confirms, the author writes a

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Page, expect, request as playwrightRequest, test } from '@playwright/test';
-import { ADMIN, csrfToken, postJson, readerWith } from './support';
+import { type APIRequestContext, type Page, expect, request as playwrightRequest } from '@playwright/test';
+import { ADMIN, csrfToken, postJson, readerWith, test } from './support';
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 

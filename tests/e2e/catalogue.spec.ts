@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { ADMIN, csrfToken, postJson } from './support';
+import { expect, request as playwrightRequest } from '@playwright/test';
+import { ADMIN, csrfToken, postJson, test } from './support';
 
 /**
  * The catalogue (decision 0075) on a phone and a desktop: the home page's link once three books are

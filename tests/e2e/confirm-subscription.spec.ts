@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, expectToast, postJson, waitForMail } from './support';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { ADMIN, expectToast, postJson, waitForMail, test } from './support';
 
 /**
  * Confirmed subscriptions (issue 28 point 1, decision 0069), at a phone's and a laptop's width: a visitor

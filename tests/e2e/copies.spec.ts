@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, uniqueReader, waitForMail, csrfToken, registerByApi } from './support';
+import { expect, request as playwrightRequest, type Browser, type Page } from '@playwright/test';
+import { ADMIN, uniqueReader, waitForMail, csrfToken, registerByApi, test } from './support';
 
 /**
  * Personal copies: a reader sends their e-book to a Kindle (the mail arrives over SMTP with the EPUB

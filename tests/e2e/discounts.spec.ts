@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { ADMIN, uniqueReader, waitForMail, registerByApi } from './support';
+import { expect, request as playwrightRequest } from '@playwright/test';
+import { ADMIN, uniqueReader, waitForMail, registerByApi, test } from './support';
 
 /**
  * Discount codes: the author creates a code on the "Discount Codes" page; a reader types it in the

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ADMIN, expectToast, readerWith, waitForMail } from './support';
+import { expect } from '@playwright/test';
+import { ADMIN, expectToast, readerWith, waitForMail, test } from './support';
 
 /**
  * New edition notice (issue 28 point 5, decision 0091): a reader has spent their one e-book download; the

@@ -3,10 +3,10 @@
  * the synopsis, the prices and a whole post, and can follow the links; with it, hydration takes over the
  * same HTML without a React warning and without changing what is on the screen.
  */
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, type ConsoleMessage, type Page } from '@playwright/test';
 import { DEFAULT_PRICES, formatPrice } from '../../src/shared/constants';
 import { blogPosts, featuredBook } from '../../src/server/db/seed/content';
-import { layoutSettled, pageLive } from './support';
+import { layoutSettled, pageLive, test } from './support';
 
 const POST_SLUG = 'on-writing-brothers';
 const post = blogPosts.find((p) => p.slug === POST_SLUG)!;

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, csrfToken, postJson, waitForMail } from './support';
+import { expect } from '@playwright/test';
+import { ADMIN, csrfToken, postJson, waitForMail, test } from './support';
 
 /**
  * A free book for subscribers (decision 0097): the author offers the featured book's e-book through the admin

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, fillRegisterForm, uniqueReader, waitForMail } from './support';
+import { expect } from '@playwright/test';
+import { ADMIN, fillRegisterForm, uniqueReader, waitForMail, test } from './support';
 
 /**
  * Gifts (issue 15): a reader gives the e-book with a message, the recipient gets the mail over SMTP,

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { waitForMail } from './support';
+import { expect } from '@playwright/test';
+import { waitForMail, test } from './support';
 
 /**
  * Sign-in by emailed link (decision 0084): a signed-out visitor chooses the e-book, gives only an email on

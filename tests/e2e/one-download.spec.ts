@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { ADMIN, expectToast, readerWith, waitForMail } from './support';
+import { expect, request as playwrightRequest, type Page } from '@playwright/test';
+import { ADMIN, expectToast, readerWith, waitForMail, test } from './support';
 
 /**
  * The one download (issue 25 point 4), at a phone's and a desktop's width: the reader is told before

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, readerWith, waitForMail } from './support';
+import { expect, type Page } from '@playwright/test';
+import { ADMIN, readerWith, waitForMail, test } from './support';
 
 /**
  * No one pays twice, and the e-book includes the PDF edition (issue 25 points 1-3, decision 0066), on a

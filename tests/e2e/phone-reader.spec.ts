@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { readerWith } from './support';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { readerWith, test } from './support';
 
 /**
  * The reader on a phone and on a desktop: the book has the whole screen (no site header or floating

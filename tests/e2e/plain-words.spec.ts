@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, registerByApi, uniqueReader } from './support';
+import { expect, type Page } from '@playwright/test';
+import { ADMIN, registerByApi, uniqueReader, test } from './support';
 
 /**
  * Words people see (issue 25, point 8): a reader buys a paperback on the local payment page, which asks

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, csrfToken, expectToast, postJson, readerWith, TEST_ADDRESS } from './support';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { ADMIN, csrfToken, expectToast, postJson, readerWith, TEST_ADDRESS, test } from './support';
 
 /**
  * Pre-orders tell the truth (issue 25 point 5), on a phone and on a laptop: before the release the payment

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { blogPosts } from '../../src/server/db/seed/content';
-import { expectToast, waitForMail } from './support';
+import { expectToast, waitForMail, test } from './support';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 900 },

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { uniqueReader, waitForMail, fillRegisterForm } from './support';
+import { expect } from '@playwright/test';
+import { uniqueReader, waitForMail, fillRegisterForm, test } from './support';
 
 /**
  * The store journey: a new visitor chooses the e-book, is sent to log in, registers, the purchase

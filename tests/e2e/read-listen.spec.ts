@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest } from '@playwright/test';
 import { chapteredEpub, chapteredMp3 } from '../../src/server/features/reading/test-fixtures';
-import { ADMIN, bookFrame, csrfToken, nextPage, postJson, readerWith } from './support';
+import { ADMIN, bookFrame, csrfToken, nextPage, postJson, readerWith, test } from './support';
 
 /**
  * Read <-> listen (issue 32 point 1): a reader who owns both the e-book and the audiobook reads to

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
-import { bookFrame, readerWith } from './support';
+import { bookFrame, readerWith, test } from './support';
 
 /**
  * Book content is untrusted: a script, an inline event handler or a javascript: link inside an EPUB

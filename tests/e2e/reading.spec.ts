@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { nextPage, postJson, readerWith } from './support';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { nextPage, postJson, readerWith, test } from './support';
 
 /**
  * The reading room: read the ebook and pick up on another device at the same place, listen to the

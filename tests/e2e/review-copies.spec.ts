@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, csrfToken, postJson, waitForMail } from './support';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { ADMIN, csrfToken, postJson, waitForMail, test } from './support';
 
 /**
  * Review copies (decision 0099), issue 31's journey: the author creates a campaign with the admin form; a new

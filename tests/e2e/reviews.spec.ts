@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, expectToast, nextPage, readerWith } from './support';
+import { expect } from '@playwright/test';
+import { ADMIN, expectToast, nextPage, readerWith, test } from './support';
 
 /**
  * Verified reviews (decision 0085): a buyer reads the e-book to its last page, is asked "Enjoyed it?", rates

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Page, expect, request as playwrightRequest, test } from '@playwright/test';
-import { ADMIN, TEST_ADDRESS, csrfToken, postJson, registerByApi, uniqueReader, waitForMail } from './support';
+import { type APIRequestContext, type Page, expect, request as playwrightRequest } from '@playwright/test';
+import { ADMIN, TEST_ADDRESS, csrfToken, postJson, registerByApi, uniqueReader, waitForMail, test } from './support';
 
 const card = (page: Page, title: string) => page.locator('#purchase li').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 

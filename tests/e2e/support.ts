@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Frame, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Frame, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'author', email: 'author@example.com', password: 'E2e-Admin-Password-1' };
 const MAIL_DIR = path.join(os.tmpdir(), `site-e2e-mail-${process.env.E2E_PORT ?? 3100}`);
@@ -90,6 +90,17 @@ function nextReaderAddress() {
   const n = (process.pid % 200) * 65_536 + readersSoFar;
   return `127.${1 + ((n >> 16) % 250)}.${(n >> 8) & 255}.${n & 255}`;
 }
+
+/**
+ * The journeys' `test`: each journey's browser comes from an address of its own too, so the per-address
+ * limits (checkouts, sign-ins) count each journey's reader, as they would count real readers, instead of
+ * every journey of a fast run against the one test machine.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': nextReaderAddress() });
+  },
+});
 
 /** A new reader, signed in in this request context, who bought these formats on the local payment page. */
 export async function readerWith(api: APIRequestContext, formats: string[], options: { askForReview?: boolean } = {}) {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN } from './support';
+import { expect } from '@playwright/test';
+import { ADMIN, test } from './support';
 
 /** The operator's view: from the admin hub to the System page, which tells how the site runs in words. */
 test('the admin reads the site health on the System page', async ({ page }) => {
