@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, layoutSettled, uniqueReader, registerByApi, test } from './support';
+import { ADMIN, uniqueReader, registerByApi, test } from './support';
 
 /**
  * On a phone (390 x 844) the floating bottom bar must never sit over a control of the page: at every
@@ -33,31 +33,19 @@ async function controlsUnderBar(page: Page): Promise<string[]> {
 }
 
 /**
- * Scrolls to `top` and waits until the bar has reacted: it hears the scroll and checks what lies under
- * it on the next frame, React then draws its new state in a task that check queued, and the fade runs.
- * Each step is awaited, not a fixed time, so a loaded machine only makes it slower.
+ * Waits until the bar has reacted to the last scroll: its check runs on the next frame, React then draws
+ * the new state, and the fade takes 150 ms. On a loaded machine those steps can take longer than the
+ * fade itself, so the frames and the bar's running transitions are awaited, not only a fixed time.
  */
-async function scrollAndSettle(page: Page, top: number): Promise<void> {
-  await page.evaluate(async (to) => {
-    const from = window.scrollY;
-    // Added after the bar's own listener, so heard after it: the frame asked for here comes after its check.
-    const checked = new Promise<void>((resolve) => {
-      window.addEventListener('scroll', () => requestAnimationFrame(() => resolve()), { once: true });
-    });
-    window.scrollTo({ top: to, behavior: 'instant' });
-    if (window.scrollY !== from) await checked;
-    // A check the bar had already asked for (the page's load, a font, a resize: at the first position no
-    // scroll happens) runs in the coming frame, and one its observers ask for then in the frame after.
-    for (let i = 0; i < 2; i += 1) await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    // A message posted now is handled after the task React queued to draw what the check found.
-    await new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(null);
-    });
+async function settled(page: Page): Promise<void> {
+  await page.waitForTimeout(220);
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    await nextFrame();
+    await nextFrame();
     const bar = document.querySelector<HTMLElement>('nav[aria-label="Quick navigation"]');
     await Promise.all((bar?.getAnimations() ?? []).map((animation) => animation.finished.catch(() => undefined)));
-  }, top);
+  });
 }
 
 /** Scrolls from top to bottom and collects every control found under the showing bar. */
@@ -65,7 +53,8 @@ async function scrollThrough(page: Page, label: string): Promise<string[]> {
   const found: string[] = [];
   const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   for (let y = 0; y <= height + STEP_PX; y += STEP_PX) {
-    await scrollAndSettle(page, Math.min(y, height));
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), Math.min(y, height));
+    await settled(page);
     for (const hit of await controlsUnderBar(page)) found.push(`${label}: ${hit}`);
   }
   return found;
@@ -93,7 +82,7 @@ test('public pages: nothing interactive under the floating bar', async ({ page }
   for (const [path, ready] of pages) {
     await page.goto(path);
     await ready();
-    await layoutSettled(page);
+    await page.waitForLoadState('networkidle');
     found.push(...(await scrollThrough(page, path)));
   }
   expect(found).toEqual([]);
@@ -127,7 +116,7 @@ test('reader pages, the payment page and the admin pages: nothing interactive un
   for (const path of ['/admin', '/dashboard', '/admin/orders', '/admin/posts', '/admin/posts/new', '/admin/files', '/admin/messages', '/admin/subscribers', '/admin/users', '/admin/settings', '/admin/books/create']) {
     await admin.goto(path);
     await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
-    await layoutSettled(admin);
+    await admin.waitForLoadState('networkidle');
     found.push(...(await scrollThrough(admin, path)));
   }
   await adminContext.close();
