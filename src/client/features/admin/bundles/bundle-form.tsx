@@ -81,23 +81,23 @@ export function BundleForm({
     }
   };
 
-  const { describedBy, message } = fieldMessages(prefix, errors);
+  const { describedBy, invalid, message } = fieldMessages(prefix, errors);
 
   return (
     <form noValidate onSubmit={submit} aria-label={bundle ? `Edit ${bundle.name}` : 'New bundle'} className="grid gap-5 rounded-xl border border-ink-700 bg-ink-900/80 p-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-2">
           <Label htmlFor={`${prefix}-name`}>Name</Label>
-          <Input id={`${prefix}-name`} value={draft.name} aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name')} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} />
+          <Input id={`${prefix}-name`} value={draft.name} aria-invalid={invalid('name')} aria-describedby={describedBy('name')} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} />
           {message('name')}
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor={`${prefix}-price`}>Price (£)</Label>
-          <Input id={`${prefix}-price`} type="number" inputMode="decimal" min={0} step={0.01} value={draft.price} aria-invalid={errors.price ? true : undefined} aria-describedby={describedBy('price')} onChange={(e) => setDraft((d) => ({ ...d, price: e.target.value }))} />
+          <Input id={`${prefix}-price`} type="number" inputMode="decimal" min={0} step={0.01} value={draft.price} aria-invalid={invalid('price')} aria-describedby={describedBy('price')} onChange={(e) => setDraft((d) => ({ ...d, price: e.target.value }))} />
           {message('price')}
         </div>
       </div>
-      <fieldset className="grid gap-3" aria-describedby={describedBy('items')} aria-invalid={errors.items ? true : undefined}>
+      <fieldset className="grid gap-3" aria-describedby={describedBy('items')} aria-invalid={invalid('items')}>
         <legend className="mb-2 text-sm font-medium text-bone-100">What the bundle holds (at least two formats)</legend>
         {books.map((book) => (
           <div key={book.id} role="group" aria-label={book.title} className="grid gap-2">

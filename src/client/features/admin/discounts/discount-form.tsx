@@ -99,14 +99,14 @@ export function DiscountForm({
     }
   };
 
-  const { describedBy, message } = fieldMessages(prefix, errors);
+  const { describedBy, invalid, message } = fieldMessages(prefix, errors);
 
   return (
     <form noValidate onSubmit={submit} aria-label={discount ? `Edit ${discount.code}` : 'New discount code'} className="grid gap-5 rounded-xl border border-ink-700 bg-ink-900/80 p-5">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <div className="grid content-start gap-2">
           <Label htmlFor={`${prefix}-code`}>Code</Label>
-          <Input id={`${prefix}-code`} value={draft.code} autoCapitalize="characters" aria-invalid={errors.code ? true : undefined} aria-describedby={describedBy('code')} onChange={(e) => set('code', e.target.value)} />
+          <Input id={`${prefix}-code`} value={draft.code} autoCapitalize="characters" aria-invalid={invalid('code')} aria-describedby={describedBy('code')} onChange={(e) => set('code', e.target.value)} />
           {message('code')}
         </div>
         <div className="grid content-start gap-2">
@@ -118,17 +118,17 @@ export function DiscountForm({
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor={`${prefix}-value`}>{draft.kind === 'percent' ? 'Percent off' : 'Pounds off'}</Label>
-          <Input id={`${prefix}-value`} type="number" inputMode="decimal" min={draft.kind === 'percent' ? 1 : 0.01} max={draft.kind === 'percent' ? 100 : undefined} step={draft.kind === 'percent' ? 1 : 0.01} value={draft.value} aria-invalid={errors.value ? true : undefined} aria-describedby={describedBy('value')} onChange={(e) => set('value', e.target.value)} />
+          <Input id={`${prefix}-value`} type="number" inputMode="decimal" min={draft.kind === 'percent' ? 1 : 0.01} max={draft.kind === 'percent' ? 100 : undefined} step={draft.kind === 'percent' ? 1 : 0.01} value={draft.value} aria-invalid={invalid('value')} aria-describedby={describedBy('value')} onChange={(e) => set('value', e.target.value)} />
           {message('value')}
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor={`${prefix}-max`}>Maximum uses</Label>
-          <Input id={`${prefix}-max`} type="number" inputMode="numeric" min={1} step={1} placeholder="Unlimited" value={draft.maxRedemptions} aria-invalid={errors.maxRedemptions ? true : undefined} aria-describedby={describedBy('maxRedemptions')} onChange={(e) => set('maxRedemptions', e.target.value)} />
+          <Input id={`${prefix}-max`} type="number" inputMode="numeric" min={1} step={1} placeholder="Unlimited" value={draft.maxRedemptions} aria-invalid={invalid('maxRedemptions')} aria-describedby={describedBy('maxRedemptions')} onChange={(e) => set('maxRedemptions', e.target.value)} />
           {message('maxRedemptions')}
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor={`${prefix}-expires`}>Expires</Label>
-          <Input id={`${prefix}-expires`} type="datetime-local" value={draft.expiresAt} aria-invalid={errors.expiresAt ? true : undefined} aria-describedby={describedBy('expiresAt')} onChange={(e) => set('expiresAt', e.target.value)} />
+          <Input id={`${prefix}-expires`} type="datetime-local" value={draft.expiresAt} aria-invalid={invalid('expiresAt')} aria-describedby={describedBy('expiresAt')} onChange={(e) => set('expiresAt', e.target.value)} />
           {message('expiresAt')}
         </div>
         <fieldset className="grid content-start gap-2 sm:col-span-2 lg:col-span-2" aria-describedby={describedBy('formats')}>

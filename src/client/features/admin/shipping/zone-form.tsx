@@ -79,11 +79,11 @@ export function ZoneForm({
     }
   };
 
-  const { describedBy, message } = fieldMessages(prefix, errors);
+  const { describedBy, invalid, message } = fieldMessages(prefix, errors);
   const field = (name: keyof Draft, label: string, props: React.ComponentProps<typeof Input> = {}) => (
     <div className="grid content-start gap-2">
       <Label htmlFor={`${prefix}-${name}`}>{label}</Label>
-      <Input id={`${prefix}-${name}`} value={draft[name]} aria-invalid={errors[name] ? true : undefined} aria-describedby={describedBy(name)} onChange={(e) => set(name, e.target.value)} {...props} />
+      <Input id={`${prefix}-${name}`} value={draft[name]} aria-invalid={invalid(name)} aria-describedby={describedBy(name)} onChange={(e) => set(name, e.target.value)} {...props} />
       {message(name)}
     </div>
   );
