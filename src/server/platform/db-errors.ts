@@ -1,25 +1,27 @@
 /**
- * PostgreSQL's unique_violation (23505), as raised by both pg and PGlite, possibly wrapped by drizzle:
- * returns the violated constraint's name ('unknown' when the driver does not say), or null for any other
- * error.
+ * The SQLSTATE (and, where the driver says, the constraint) of a statement the database refused: pg and
+ * PGlite both raise it, possibly wrapped by drizzle (`cause`). Null for an error that carries none.
  */
-export function uniqueViolation(error: unknown): string | null {
-  let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-  for (let depth = 0; e && depth < 4; depth++) {
-    if (e.code === '23505') return e.constraint ?? 'unknown';
-    e = e.cause as typeof e;
+export function sqlState(error: unknown): { code: string; constraint?: string } | null {
+  let e = error as { code?: unknown; constraint?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: e.constraint };
   }
   return null;
 }
 
+/**
+ * PostgreSQL's unique_violation (23505): returns the violated constraint's name ('unknown' when the driver
+ * does not say), or null for any other error.
+ */
+export function uniqueViolation(error: unknown): string | null {
+  const state = sqlState(error);
+  return state?.code === '23505' ? (state.constraint ?? 'unknown') : null;
+}
+
 /** PostgreSQL's query_canceled (57014): a statement timeout or a cancel stopped the statement. */
 export function queryCancelled(error: unknown): boolean {
-  let e = error as { code?: string; cause?: unknown } | undefined;
-  for (let depth = 0; e && depth < 4; depth++) {
-    if (e.code === '57014') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
+  return sqlState(error)?.code === '57014';
 }
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);

@@ -7,7 +7,8 @@ import { defaultLogger, loggableUrl } from '../app';
 import { AccessLogWriter, assertTokenRouteRedacted, requestIdFrom } from './logging';
 import { trustedProxyCheck } from './security';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
-import { SQLSTATE, sqlStateOf } from '../test/sqlstate';
+import { SQLSTATE } from '../test/sqlstate';
+import { sqlState } from './db-errors';
 
 describe('request logs', () => {
   const lines: string[] = [];
@@ -89,9 +90,9 @@ describe('request logs', () => {
       .values({ username: 'other-reader', email: reader.email, displayName: 'x', passwordHash: 'ARGON-HASH-SECRET', role: 'user' })
       .catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(Error);
-    expect(sqlStateOf(failed)).toMatchObject({ code: SQLSTATE.invalidTextRepresentation });
+    expect(sqlState(failed)).toMatchObject({ code: SQLSTATE.invalidTextRepresentation });
     expect(duplicate).toBeInstanceOf(Error);
-    expect(sqlStateOf(duplicate)).toEqual({ code: SQLSTATE.uniqueViolation, constraint: 'users_email_lower_uq' });
+    expect(sqlState(duplicate)).toEqual({ code: SQLSTATE.uniqueViolation, constraint: 'users_email_lower_uq' });
     const before = lines.length;
     t.app.log.error({ err: failed }, 'unhandled error');
     t.app.log.error({ err: duplicate }, 'unhandled error');
