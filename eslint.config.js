@@ -52,7 +52,7 @@ export default tseslint.config(
     },
   },
   {
-    // A route reads its caller through requireUser (platform/sessions.ts), which answers 401 if the guard
+    // A route reads its caller through requireUser (platform/security/sessions.ts), which answers 401 if the guard
     // is missing, rather than asserting the session is there.
     files: ['src/server/**/*.ts'],
     ignores: TEST_FILES,

@@ -17,9 +17,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
-import { restoreBackup, writeBackup } from '../src/server/platform/backup';
-import { DiskFileStore } from '../src/server/platform/files';
-import { seed } from '../src/server/platform/seed';
+import { restoreBackup, writeBackup } from '../src/server/platform/storage/backup';
+import { DiskFileStore } from '../src/server/platform/storage/files';
+import { seed } from '../src/server/platform/operations/seed';
 
 const scale = Number(process.env.BENCH_SCALE ?? 0.1);
 const serverUrl = process.env.BENCH_DATABASE_URL;

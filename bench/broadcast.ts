@@ -17,7 +17,7 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { PARALLEL_SENDERS } from '../src/server/features/newsletter/broadcast-delivery';
-import { SMTP_POOL_CONNECTIONS } from '../src/server/platform/mail';
+import { SMTP_POOL_CONNECTIONS } from '../src/server/platform/mail/mail';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);

@@ -12,14 +12,14 @@ import { performance } from 'node:perf_hooks';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { digitalAssets, purchases } from '../src/server/db/schema';
-import { seedFilesDir } from '../src/server/platform/seed';
+import { seedFilesDir } from '../src/server/platform/operations/seed';
 import { readZip } from '../src/server/features/copies/epub-container';
 import { personaliseEpub } from '../src/server/features/copies/personalise-epub';
 import { personalisePdf } from '../src/server/features/copies/personalise-pdf';
 import { createDownloadToken } from '../src/server/features/library/download-link';
 import { openOwnedFile } from '../src/server/features/library/owned-file';
 import { recordIssuedLink } from '../src/server/features/library/transfers';
-import { systemClock } from '../src/server/platform/crypto';
+import { systemClock } from '../src/server/platform/security/crypto';
 import { createTestApp, createUser, type TestClock } from '../src/server/test/helpers';
 
 const port = Number(process.env.BENCH_PORT ?? 3901);

@@ -5,7 +5,7 @@ import type { IndexHtmlTransformContext, Plugin, Rolldown } from 'vite';
  * index.html. A page whose root arrives empty needs that code at once, so the built index.html asks
  * for it and everything it imports with `<link rel="modulepreload">`, fetched beside the entry instead
  * of after it. The server removes these links from the pages it renders itself, whose code waits for
- * the first paint (platform/spa.ts).
+ * the first paint (platform/http/spa.ts).
  */
 export function bootPreload(entry = 'boot.tsx'): Plugin {
   return {

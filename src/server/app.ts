@@ -15,31 +15,31 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { type Clock, type Random, systemClock, systemRandom } from './platform/crypto';
-import { registerErrorHandling } from './platform/errors';
-import { DiskFileStore, type FileStore } from './platform/files';
-import { JobRunner } from './platform/jobs';
-import { MAIL_LEASE_MS, Mailer, type MailTransport, smtpTransport } from './platform/mail';
-import { SiteMetrics, registerMetrics } from './platform/metrics';
+import { type Clock, type Random, systemClock, systemRandom } from './platform/security/crypto';
+import { registerErrorHandling } from './platform/http/errors';
+import { DiskFileStore, type FileStore } from './platform/storage/files';
+import { JobRunner } from './platform/operations/jobs';
+import { MAIL_LEASE_MS, Mailer, type MailTransport, smtpTransport } from './platform/mail/mail';
+import { SiteMetrics, registerMetrics } from './platform/operations/metrics';
 import { findProjectRoot } from './project-root';
 import { createPaymentProvider } from './platform/payments';
-import { MemoCache } from './platform/memo-cache';
-import { AccessLog, assertTokenRouteRedacted, createLoggers, defaultLogger, type LoggerSettings, requestIdFrom } from './platform/logging';
-import { type FrontDoor, serveRemembered, serveStatic } from './platform/front-door';
-import { startCacheBus } from './platform/cache-bus';
+import { MemoCache } from './platform/http/memo-cache';
+import { AccessLog, assertTokenRouteRedacted, createLoggers, defaultLogger, type LoggerSettings, requestIdFrom } from './platform/operations/logging';
+import { type FrontDoor, serveRemembered, serveStatic } from './platform/http/front-door';
+import { startCacheBus } from './platform/http/cache-bus';
 import {
   FallbackRateCounter,
   MemoryRateCounter,
   RedisRateCounter,
   registerRateLimits,
-} from './platform/rate-limit';
-import { registerPrivateAnswers } from './platform/private-answers';
-import { httpsDetector, registerSecurityHeaders, trustedProxyCheck } from './platform/security';
-import { csrfPlugin } from './platform/csrf';
-import { sessionPlugin } from './platform/sessions';
-import { loadRenderApp, type RenderApp, spaPlugin } from './platform/spa';
-import { openReports } from './platform/reports';
-import { resolveServerSecret } from './platform/settings';
+} from './platform/security/rate-limit';
+import { registerPrivateAnswers } from './platform/http/private-answers';
+import { httpsDetector, registerSecurityHeaders, trustedProxyCheck } from './platform/security/security';
+import { csrfPlugin } from './platform/security/csrf';
+import { sessionPlugin } from './platform/security/sessions';
+import { loadRenderApp, type RenderApp, spaPlugin } from './platform/http/spa';
+import { openReports } from './platform/operations/reports';
+import { resolveServerSecret } from './platform/operations/settings';
 import { registerFeatures } from './features';
 import type { AppDeps } from './deps';
 
@@ -60,7 +60,7 @@ export interface BuildOptions {
   logger?: LoggerSettings | false;
 }
 
-export { REDACTED_PATHS, defaultLogger, loggableUrl } from './platform/logging';
+export { REDACTED_PATHS, defaultLogger, loggableUrl } from './platform/operations/logging';
 
 /** Builds the whole server from its dependencies; main.ts and the tests build the same app. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

@@ -2,10 +2,10 @@
 // the site runs (docs/decisions/0042-backups.md).
 import path from 'node:path';
 import { loadConfig } from './config';
-import { writeBackup } from './platform/backup';
-import { askRunningServer } from './platform/control-socket';
-import { createFileStore } from './platform/files';
-import { openPrivateDatabase } from './platform/private-data';
+import { writeBackup } from './platform/storage/backup';
+import { askRunningServer } from './platform/operations/control-socket';
+import { createFileStore } from './platform/storage/files';
+import { openPrivateDatabase } from './platform/storage/private-data';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');

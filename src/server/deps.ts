@@ -6,16 +6,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { Clock, Random } from './platform/crypto';
-import type { FileStore } from './platform/files';
-import type { FrontDoor } from './platform/front-door';
-import type { JobRunner } from './platform/jobs';
-import type { Mailer } from './platform/mail';
-import type { MemoCache } from './platform/memo-cache';
-import type { SiteMetrics } from './platform/metrics';
+import type { Clock, Random } from './platform/security/crypto';
+import type { FileStore } from './platform/storage/files';
+import type { FrontDoor } from './platform/http/front-door';
+import type { JobRunner } from './platform/operations/jobs';
+import type { Mailer } from './platform/mail/mail';
+import type { MemoCache } from './platform/http/memo-cache';
+import type { SiteMetrics } from './platform/operations/metrics';
 import type { PaymentProvider } from './platform/payments';
-import type { RateCounter } from './platform/rate-limit';
-import type { Reports } from './platform/reports';
+import type { RateCounter } from './platform/security/rate-limit';
+import type { Reports } from './platform/operations/reports';
 
 export interface AppDeps {
   config: Config;

@@ -1,11 +1,11 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { runMigrations } from './db/migrate';
-import { seed } from './platform/seed';
+import { seed } from './platform/operations/seed';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createFileStore, S3FileStore } from './platform/files';
-import { smtpTransport } from './platform/mail';
+import { createFileStore, S3FileStore } from './platform/storage/files';
+import { smtpTransport } from './platform/mail/mail';
 import {
   checkSmtp,
   connectRedis,
@@ -15,12 +15,12 @@ import {
   StartAbort,
   waitForService,
   whereIs,
-} from './platform/start-checks';
-import { startControlSocket } from './platform/control-socket';
-import { drainThenClose } from './platform/drain';
+} from './platform/operations/start-checks';
+import { startControlSocket } from './platform/operations/control-socket';
+import { drainThenClose } from './platform/operations/drain';
 import v8 from 'node:v8';
-import { warmPublicPages } from './platform/warm-pages';
-import { openPrivateDatabase } from './platform/private-data';
+import { warmPublicPages } from './platform/http/warm-pages';
+import { openPrivateDatabase } from './platform/storage/private-data';
 
 function readConfig() {
   try {

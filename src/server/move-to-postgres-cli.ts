@@ -5,10 +5,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { runMigrations } from './db/migrate';
-import { moveToDatabase } from './platform/backup';
-import { askRunningServer } from './platform/control-socket';
-import { createFileStore } from './platform/files';
-import { openPrivateDatabase } from './platform/private-data';
+import { moveToDatabase } from './platform/storage/backup';
+import { askRunningServer } from './platform/operations/control-socket';
+import { createFileStore } from './platform/storage/files';
+import { openPrivateDatabase } from './platform/storage/private-data';
 
 const target = process.argv.slice(2).find((a) => !a.startsWith('--'));
 if (!target || !/^postgres(ql)?:\/\//.test(target)) {

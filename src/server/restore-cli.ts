@@ -3,10 +3,10 @@
 import path from 'node:path';
 import { loadConfig } from './config';
 import { runMigrations } from './db/migrate';
-import { restoreBackup } from './platform/backup';
-import { askRunningServer } from './platform/control-socket';
-import { createFileStore } from './platform/files';
-import { openPrivateDatabase } from './platform/private-data';
+import { restoreBackup } from './platform/storage/backup';
+import { askRunningServer } from './platform/operations/control-socket';
+import { createFileStore } from './platform/storage/files';
+import { openPrivateDatabase } from './platform/storage/private-data';
 
 const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
 if (!file) {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
-import { drainThenClose } from './platform/drain';
+import { drainThenClose } from './platform/operations/drain';
 import { createTestDatabase, testConfig } from './test/helpers';
 
 /**

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { askRunningServer } from './platform/control-socket';
+import { askRunningServer } from './platform/operations/control-socket';
 import { fillOutbox } from './test/large-outbox';
 import { freePort } from './test/ports';
 import { startLocalS3 } from './test/s3-server';

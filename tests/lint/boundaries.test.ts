@@ -23,7 +23,7 @@ describe('import boundaries', () => {
     ['a server feature importing another feature’s inner file', 'src/server/features/site/probe.ts', "import { sanitizePostHtml } from '../blog/sanitize';\nexport const p = sanitizePostHtml;"],
     ['a server feature importing the app', 'src/server/features/site/probe.ts', "import { buildApp } from '../../app';\nexport const p = buildApp;"],
     ['platform importing a feature', 'src/server/platform/probe.ts', "import { publishedBlog } from '../features/blog/service';\nexport const p = publishedBlog;"],
-    ['db importing platform', 'src/server/db/probe.ts', "import { sha256 } from '../platform/crypto';\nexport const p = sha256;"],
+    ['db importing platform', 'src/server/db/probe.ts', "import { sha256 } from '../platform/security/crypto';\nexport const p = sha256;"],
     ['config importing db', 'src/server/config.ts', "import { books } from './db/schema';\nexport const p = books;"],
     ['a route file importing the database schema', 'src/server/features/blog/probe-routes.ts', "import { blogPosts } from '../../db/schema';\nexport const p = blogPosts;"],
     ['a route file building queries', 'src/server/features/admin/probe-routes.ts', "import { eq } from 'drizzle-orm';\nexport const p = eq;"],
@@ -34,7 +34,7 @@ describe('import boundaries', () => {
   it.each([
     ['a client feature importing its own files, lib and components', 'src/client/features/library/probe.ts', "import { useLibrary } from './api';\nimport { apiFetch } from '@client/lib/api-client';\nimport { Button } from '@client/components/ui/button';\nexport const p = [useLibrary, apiFetch, Button];"],
     ['a page composing features', 'src/client/pages/probe.ts', "import { useLibrary } from '@client/features/library/api';\nimport { useReadingProgress } from '@client/features/reading/api';\nexport const p = [useLibrary, useReadingProgress];"],
-    ['a server feature using another feature’s service', 'src/server/features/site/probe.ts', "import { publishedBlog } from '../blog/service';\nimport { sha256 } from '../../platform/crypto';\nexport const p = [publishedBlog, sha256];"],
+    ['a server feature using another feature’s service', 'src/server/features/site/probe.ts', "import { publishedBlog } from '../blog/service';\nimport { sha256 } from '../../platform/security/crypto';\nexport const p = [publishedBlog, sha256];"],
     ['platform using db', 'src/server/platform/probe.ts', "import { books } from '../db/schema';\nexport const p = books;"],
     ['a service querying the database', 'src/server/features/blog/probe-service.ts', "import { eq } from 'drizzle-orm';\nimport { blogPosts } from '../../db/schema';\nexport const p = [eq, blogPosts];"],
   ])('allows %s', async (_name, file, code) => {

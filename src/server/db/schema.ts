@@ -876,7 +876,7 @@ export const kindleSends = pgTable(
 );
 
 /**
- * The job runner's table (platform/jobs.ts). A recurring job is one row whose `run_at` moves forward
+ * The job runner's table (platform/operations/jobs.ts). A recurring job is one row whose `run_at` moves forward
  * after each run; a one-off job is a row of its own, done or failed at the end. Instances claim due rows
  * with a lease, so each run happens on one instance, and a crashed run is retried when its lease ends.
  */

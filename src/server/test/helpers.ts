@@ -6,12 +6,12 @@ import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { createTestDatabase } from './database';
-import { seed } from '../platform/seed';
+import { seed } from '../platform/operations/seed';
 import { users } from '../db/schema';
-import type { Clock } from '../platform/crypto';
-import { DiskFileStore } from '../platform/files';
-import type { MailTransport } from '../platform/mail';
-import { hashPassword } from '../platform/passwords';
+import type { Clock } from '../platform/security/crypto';
+import { DiskFileStore } from '../platform/storage/files';
+import type { MailTransport } from '../platform/mail/mail';
+import { hashPassword } from '../platform/security/passwords';
 import { Redis } from 'ioredis';
 
 /** A clock the test moves by hand, for expiry rules. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { vi } from 'vitest';
 // @ts-expect-error: a plain build script without type declarations
 import { buildSendfile } from '../../../scripts/build-native.mjs';
-import { type NativeSendfile, loadSendfile } from '../platform/sendfile';
+import { type NativeSendfile, loadSendfile } from '../platform/storage/sendfile';
 
 let built: { module: NativeSendfile | null; reason: string | null } | undefined;
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { S3FileStore, type S3Options } from '../platform/files';
+import { S3FileStore, type S3Options } from '../platform/storage/files';
 
 export interface LocalS3 {
   /** Options for an S3FileStore (or S3_* variables) pointing at this server. */

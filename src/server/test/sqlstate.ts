@@ -1,4 +1,4 @@
-import { sqlState } from '../platform/db-errors';
+import { sqlState } from '../platform/storage/db-errors';
 
 /** Awaits a statement that must be refused, and returns its SQLSTATE and constraint (throws if it was accepted). */
 export async function refusal(statement: Promise<unknown>): Promise<{ code: string; constraint?: string }> {

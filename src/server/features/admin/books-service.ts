@@ -3,9 +3,9 @@ import { DEFAULT_PRICES, PURCHASE_FORMATS } from '@shared/constants';
 import type { Book, BookInput, BookUpdate } from '@shared/schemas/books';
 import type { Db, DbOrTx } from '../../db/client';
 import { bookPrices, books } from '../../db/schema';
-import { conflict, notFound } from '../../platform/errors';
-import { audit, type ActorId } from '../../platform/audit';
-import { uniqueViolation } from '../../platform/db-errors';
+import { conflict, notFound } from '../../platform/http/errors';
+import { audit, type ActorId } from '../../platform/operations/audit';
+import { uniqueViolation } from '../../platform/storage/db-errors';
 import { bookColumns } from '../books/service';
 import { uniqueBookSlug } from '../../db/book-slugs';
 

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { Cursor } from '@shared/schemas/pages';
 import type { DbOrTx } from '../../db/client';
-import type { Reports } from '../../platform/reports';
+import type { Reports } from '../../platform/operations/reports';
 import { csvStream } from './csv';
 
 /** Rows an export reads at a time: what it holds in memory, whatever the list's size. */

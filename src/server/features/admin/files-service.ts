@@ -3,9 +3,9 @@ import type { DigitalFormat } from '@shared/constants';
 import type { AdminAsset } from '@shared/schemas/admin';
 import type { Db, DbOrTx } from '../../db/client';
 import { books, digitalAssets } from '../../db/schema';
-import type { FileStore } from '../../platform/files';
-import { notFound } from '../../platform/errors';
-import { audit, type ActorId } from '../../platform/audit';
+import type { FileStore } from '../../platform/storage/files';
+import { notFound } from '../../platform/http/errors';
+import { audit, type ActorId } from '../../platform/operations/audit';
 import { isSeededSample } from './sample-files';
 
 /** '1.0' -> '2.0': every replacement is a new major version the buyer can tell apart. */

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { IMAGE_PATH_PREFIX, IMAGE_UPLOAD_LIMIT, imageNameParams, uploadedImageSchema } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
-import { sha256 } from '../../platform/crypto';
-import { AppError, badRequest, notFound } from '../../platform/errors';
-import { actorOf, audit } from '../../platform/audit';
-import { readOneFile } from '../../platform/uploads';
+import { sha256 } from '../../platform/security/crypto';
+import { AppError, badRequest, notFound } from '../../platform/http/errors';
+import { actorOf, audit } from '../../platform/operations/audit';
+import { readOneFile } from '../../platform/storage/uploads';
 
 /** Where uploaded images live in the file store (served from IMAGE_PATH_PREFIX). */
 const KEY_PREFIX = 'images/';

@@ -3,8 +3,8 @@ import type { PurchaseStatus } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { afterCursor, cursorKey, keysetOrder, type Keyset } from '../../db/keyset';
 import { books, purchaseCustomerInfo, purchases, users } from '../../db/schema';
-import type { Reports } from '../../platform/reports';
-import { audit, type ActorId } from '../../platform/audit';
+import type { Reports } from '../../platform/operations/reports';
+import { audit, type ActorId } from '../../platform/operations/audit';
 import { keysetBatches } from './csv-export';
 import { ORDER_KEYSET, orderConditions } from './orders-service';
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminPostSchema, postInputSchema, postPageSchema, postQuerySchema, publishInputSchema } from '@shared/schemas/admin';
 import { errorSchema, idParam } from '@shared/schemas/common';
-import { notFound } from '../../platform/errors';
-import { actorOf } from '../../platform/audit';
+import { notFound } from '../../platform/http/errors';
+import { actorOf } from '../../platform/operations/audit';
 import { createPost, getAdminPost, listAdminPosts, setPostPublished, updatePost } from './posts-service';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 

@@ -5,10 +5,10 @@ import type { Cursor } from '@shared/schemas/pages';
 import type { Db, DbOrTx } from '../../db/client';
 import { blogPosts, books } from '../../db/schema';
 import { afterCursor, cursorKey, keysetOrder, keysetPage, type Keyset } from '../../db/keyset';
-import { badRequest, conflict, notFound } from '../../platform/errors';
-import { getSetting } from '../../platform/settings';
-import { audit, type ActorId } from '../../platform/audit';
-import { uniqueViolation } from '../../platform/db-errors';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { getSetting } from '../../platform/operations/settings';
+import { audit, type ActorId } from '../../platform/operations/audit';
+import { uniqueViolation } from '../../platform/storage/db-errors';
 import { sanitizePostHtml } from '../blog/service';
 
 /** A post as the route received it: validated, defaults applied. */

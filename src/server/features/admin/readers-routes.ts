@@ -12,8 +12,8 @@ import {
   readInputSchema,
 } from '@shared/schemas/admin';
 import { errorSchema, idParam } from '@shared/schemas/common';
-import { actorOf } from '../../platform/audit';
-import { untilClientGone } from '../../platform/reports';
+import { actorOf } from '../../platform/operations/audit';
+import { untilClientGone } from '../../platform/operations/reports';
 import { sendCsv } from './csv-export';
 import {
   SUBSCRIBERS_CSV_HEADER,

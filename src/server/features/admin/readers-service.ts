@@ -6,9 +6,9 @@ import { contactMessages, newsletterSubscribers, purchases, users } from '../../
 import { qualified } from '../../db/qualified';
 import { afterCursor, cursorKey, keysetOrder, keysetPage, type Keyset } from '../../db/keyset';
 import type { Cursor } from '@shared/schemas/pages';
-import type { Reports } from '../../platform/reports';
-import { notFound } from '../../platform/errors';
-import { audit, type ActorId } from '../../platform/audit';
+import type { Reports } from '../../platform/operations/reports';
+import { notFound } from '../../platform/http/errors';
+import { audit, type ActorId } from '../../platform/operations/audit';
 import { keysetBatches } from './csv-export';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditEntrySchema } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
-import { listAudit } from '../../platform/audit';
+import { listAudit } from '../../platform/operations/audit';
 import { adminBooksRoutes } from './books-routes';
 import { adminDiscountsRoutes } from './discounts-routes';
 import { adminFilesRoutes } from './files-routes';

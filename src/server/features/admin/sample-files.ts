@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { SEED_FILES, seedFilesDir } from '../../platform/seed';
-import type { FileStore } from '../../platform/files';
+import { SEED_FILES, seedFilesDir } from '../../platform/operations/seed';
+import type { FileStore } from '../../platform/storage/files';
 
 /**
  * Tells whether a stored digital file is still the sample the seed put in place, so the admin's Digital

@@ -4,8 +4,8 @@ import type { SiteSettings } from '@shared/schemas/admin';
 import type { SiteContent } from '@shared/schemas/site';
 import type { Db, DbOrTx } from '../../db/client';
 import { books } from '../../db/schema';
-import { getSetting, setSetting } from '../../platform/settings';
-import { audit, type ActorId } from '../../platform/audit';
+import { getSetting, setSetting } from '../../platform/operations/settings';
+import { audit, type ActorId } from '../../platform/operations/audit';
 import { getUpcomingBook } from '../books/service';
 import { asksToConfirm, setAsksToConfirm } from '../newsletter/service';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, mailOutbox, purchases } from '../../db/schema';
-import { smtpTransport } from '../../platform/mail';
+import { smtpTransport } from '../../platform/mail/mail';
 import { createTestApp, createUser, signedInAgent, type TestAgent, type TestApp } from '../../test/helpers';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { adminAgent, insertBook, insertPurchase } from './test-fixtures';

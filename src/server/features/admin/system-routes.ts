@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/schemas/common';
 import { mailRetryResponseSchema, systemStatusSchema } from '@shared/schemas/system';
-import { listJobs } from '../../platform/jobs';
-import { mailOutboxCounts, retryFailedMail } from '../../platform/mail';
+import { listJobs } from '../../platform/operations/jobs';
+import { mailOutboxCounts, retryFailedMail } from '../../platform/mail/mail';
 import { findProjectRoot } from '../../project-root';
-import { actorOf, audit } from '../../platform/audit';
+import { actorOf, audit } from '../../platform/operations/audit';
 import { RECONCILE_JOB, forgedWebhookSummary, recentWebhookFailures } from '../checkout/service';
 
 const startedAt = new Date();

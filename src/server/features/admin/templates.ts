@@ -1,5 +1,5 @@
 import { formatLabel } from '@shared/constants';
-import type { MailMessage } from '../../platform/mail';
+import type { MailMessage } from '../../platform/mail/mail';
 
 export interface ShippedMailInput {
   to: string;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { and, eq } from 'drizzle-orm';
 import { digitalAssets } from '../../db/schema';
-import { DiskFileStore, type FileStore } from '../../platform/files';
+import { DiskFileStore, type FileStore } from '../../platform/storage/files';
 import { startLocalS3, type LocalS3 } from '../../test/s3-server';
 import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { featuredBookId } from '../checkout/test-support';

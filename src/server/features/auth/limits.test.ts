@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, createUser, redisAvailable, redisUrl, TestAgent, type TestApp } from '../../test/helpers';
-import type { MemoryRateCounter } from '../../platform/rate-limit';
+import type { MemoryRateCounter } from '../../platform/security/rate-limit';
 import { ACCOUNT_DELAY, accountDelayMs, LIMITS } from './limits';
 import { FORGOT_PASSWORD_ANSWER } from './routes';
 import { waitForOutbox } from './test-support';

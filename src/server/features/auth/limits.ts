@@ -12,8 +12,8 @@
  * (higher) per email address overall, so a stranger at one address cannot stop the owner's mail.
  */
 import type { FastifyReply } from 'fastify';
-import { AppError } from '../../platform/errors';
-import type { RateCounter } from '../../platform/rate-limit';
+import { AppError } from '../../platform/http/errors';
+import type { RateCounter } from '../../platform/security/rate-limit';
 
 export interface Limit {
   max: number;

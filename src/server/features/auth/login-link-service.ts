@@ -8,7 +8,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { LoginLinkReturnTo } from '@shared/schemas/login-link';
 import type { AppDeps } from '../../deps';
 import { loginLinks } from '../../db/schema';
-import { badRequest } from '../../platform/errors';
+import { badRequest } from '../../platform/http/errors';
 import { createPasswordlessAccount, findAccountByEmail, hashLoginLinkToken, issueLoginLink } from './service';
 import { loginLinkMail } from './templates';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../../platform/seed';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../platform/sessions';
+import { seed } from '../../platform/operations/seed';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../platform/security/sessions';
 import { createTestApp, createUser, TestAgent, type TestApp } from '../../test/helpers';
 import { INVALID_CREDENTIALS } from './service';
 

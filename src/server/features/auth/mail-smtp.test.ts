@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smtpTransport } from '../../platform/mail';
+import { smtpTransport } from '../../platform/mail/mail';
 import { createTestApp, createUser, signedInAgent, TestAgent, type TestApp } from '../../test/helpers';
 import { startSmtpCapture, type ReceivedMail, type SmtpCapture } from '../../test/smtp-capture';
 import { parseResetLink, waitForOutbox } from './test-support';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
-import { sha256 } from '../../platform/crypto';
+import { sha256 } from '../../platform/security/crypto';
 import { createTestApp, createUser, TestAgent, type TestApp } from '../../test/helpers';
 import { CONTROL_CHARACTERS_MESSAGE } from '@shared/schemas/common';
 import { USERNAME_LATIN_ONLY } from '@shared/usernames';

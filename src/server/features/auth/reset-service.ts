@@ -7,10 +7,10 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { RESET_LINK_VALIDITY_MS } from '@shared/constants';
 import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema';
-import { sha256 } from '../../platform/crypto';
-import { badRequest } from '../../platform/errors';
-import { hashPassword } from '../../platform/passwords';
-import type { SessionService } from '../../platform/sessions';
+import { sha256 } from '../../platform/security/crypto';
+import { badRequest } from '../../platform/http/errors';
+import { hashPassword } from '../../platform/security/passwords';
+import type { SessionService } from '../../platform/security/sessions';
 import { passwordChangedMail, passwordResetMail, siteUrl } from './templates';
 import { assertNotCommon } from './service';
 

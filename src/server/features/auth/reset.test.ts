@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_LINK_VALIDITY_MS } from '@shared/constants';
 import { users } from '../../db/schema';
-import { sha256 } from '../../platform/crypto';
+import { sha256 } from '../../platform/security/crypto';
 import { createTestApp, createUser, signedInAgent, TestAgent, type TestApp } from '../../test/helpers';
 import { COMMON_PASSWORD_MESSAGE } from './common-passwords';
 import { INVALID_RESET_LINK } from './reset-service';

@@ -14,7 +14,7 @@ import {
   resetPasswordSchema,
 } from '@shared/schemas/auth';
 import { errorSchema, successMessageSchema } from '@shared/schemas/common';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../platform/http/errors';
 import {
   accountDelayMs,
   type FailureGuard,

@@ -7,12 +7,12 @@ import { normalizeUsername, usernameScriptProblem, usernameSkeleton } from '@sha
 import type { Db, DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { loginLinks, users } from '../../db/schema';
-import { sha256 } from '../../platform/crypto';
+import { sha256 } from '../../platform/security/crypto';
 import { siteUrl } from './templates';
-import { AppError, badRequest, conflict } from '../../platform/errors';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords';
+import { AppError, badRequest, conflict } from '../../platform/http/errors';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/security/passwords';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
-import { uniqueViolation } from '../../platform/db-errors';
+import { uniqueViolation } from '../../platform/storage/db-errors';
 
 // What other features may use of this one (their only way in).
 export { LIMITS, keys, limitMessages, record, tooManyRequests, type Limit } from './limits';

@@ -1,7 +1,7 @@
 /** The account mails: a password-reset link and a notice that the password changed. */
-import type { MailMessage } from '../../platform/mail';
+import type { MailMessage } from '../../platform/mail/mail';
 import type { AppDeps } from '../../deps';
-import { escapeMarkup } from '../../platform/markup';
+import { escapeMarkup } from '../../platform/http/markup';
 
 /** The site's address for links in mails: always the configured one (a Host header could point anywhere). */
 export function siteUrl(deps: Pick<AppDeps, 'config'>): string {

@@ -9,8 +9,8 @@ import {
   blogSlugParam,
 } from '@shared/schemas/blog';
 import { errorSchema } from '@shared/schemas/common';
-import { sendCachedAnswer } from '../../platform/cached-answer';
-import { notFound } from '../../platform/errors';
+import { sendCachedAnswer } from '../../platform/http/cached-answer';
+import { notFound } from '../../platform/http/errors';
 import { publishedBlog } from './service';
 
 /**

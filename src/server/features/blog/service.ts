@@ -5,8 +5,8 @@ import { BLOG_PAGE_SIZE } from '@shared/constants';
 import { blogPageSchema, blogPostSchema, blogPostSummarySchema, type BlogPage, type BlogPost, type BlogPostSummary } from '@shared/schemas/blog';
 import type { DbOrTx } from '../../db/client';
 import { blogPosts, books, users } from '../../db/schema';
-import { type CachedAnswer, jsonAnswer } from '../../platform/cached-answer';
-import { RecentlyUsed } from '../../platform/recently-used';
+import { type CachedAnswer, jsonAnswer } from '../../platform/http/cached-answer';
+import { RecentlyUsed } from '../../platform/http/recently-used';
 import { sanitizePostHtml } from './sanitize';
 
 // What other features may use of this one (their only way in).

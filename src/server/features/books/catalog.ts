@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { bookSchema, featuredBookSchema, type Book } from '@shared/schemas/books';
 import type { DbOrTx } from '../../db/client';
 import { bookPrices } from '../../db/schema';
-import { type CachedAnswer, jsonAnswer } from '../../platform/cached-answer';
+import { type CachedAnswer, jsonAnswer } from '../../platform/http/cached-answer';
 import { listBooks } from './service';
 
 export const priceSchema = z.object({ format: z.string(), price: z.number().int(), currency: z.string() });

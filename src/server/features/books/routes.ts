@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookSchema, featuredBookSchema } from '@shared/schemas/books';
 import { errorSchema, idParam } from '@shared/schemas/common';
-import { sendCachedAnswer } from '../../platform/cached-answer';
-import { notFound } from '../../platform/errors';
+import { sendCachedAnswer } from '../../platform/http/cached-answer';
+import { notFound } from '../../platform/http/errors';
 import { bookCatalog, priceSchema } from './catalog';
 
 /**

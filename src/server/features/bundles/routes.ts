@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminBundleListSchema, adminBundleSchema, bundleInputSchema, bundleListSchema } from '@shared/schemas/bundles';
 import { errorSchema, idParam } from '@shared/schemas/common';
-import { actorOf } from '../../platform/audit';
+import { actorOf } from '../../platform/operations/audit';
 import { createBundle, listAdminBundles, listBundles, updateBundle } from './service';
 
 /** GET /api/bundles: every active bundle, priced for the caller ("Complete your set" when signed in). */

@@ -9,8 +9,8 @@ import { MIN_CHARGE } from '@shared/schemas/discounts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { bookPrices, books, bundleItems, bundles, purchases } from '../../db/schema';
-import { AppError, notFound } from '../../platform/errors';
-import { audit, type ActorId } from '../../platform/audit';
+import { AppError, notFound } from '../../platform/http/errors';
+import { audit, type ActorId } from '../../platform/operations/audit';
 import { OWNED_KINDS } from '../library/service';
 
 type BundleBody = z.output<typeof bundleInputSchema>;

@@ -8,7 +8,7 @@ import { CURRENCY, formatPrice } from '@shared/constants';
 import { storeFormatsResponseSchema } from '@shared/schemas/checkout';
 import { bookPageSchema, bookPath, catalogueSchema, seriesLabel, type BookPage } from '@shared/schemas/catalogue';
 import type { AppDeps } from '../../deps';
-import type { HeadTags } from '../../platform/spa';
+import type { HeadTags } from '../../platform/http/spa';
 import { AUTHOR, BOOK_NOT_FOUND, catalogueData } from './service';
 
 const abs = (publicUrl: URL, p: string) => new URL(p, publicUrl).toString();

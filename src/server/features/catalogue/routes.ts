@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/schemas/common';
 import { storeFormatsResponseSchema } from '@shared/schemas/checkout';
 import { bookPageSchema, bookSlugParams, catalogueSchema } from '@shared/schemas/catalogue';
-import { notFound } from '../../platform/errors';
+import { notFound } from '../../platform/http/errors';
 import { BOOK_NOT_FOUND, catalogueData } from './service';
 
 import { registerCataloguePages } from './pages';

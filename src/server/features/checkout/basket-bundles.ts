@@ -8,7 +8,7 @@ import { type PurchaseFormat, formatPrice, isDigitalFormat } from '@shared/const
 import { BUNDLE_MESSAGES } from '@shared/schemas/bundles';
 import type { DbOrTx } from '../../db/client';
 import { basketItems, books, bundles } from '../../db/schema';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/http/errors';
 import { bundleForReader } from '../bundles/service';
 import type { PricedLine, StoredEntry, StoredLine } from './basket';
 import { LINE_PROBLEMS, type LineIssue, lineName } from './line-problems';

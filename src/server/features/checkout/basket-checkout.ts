@@ -9,8 +9,8 @@ import { BASKET_MESSAGES, type BasketCheckoutRequest } from '@shared/schemas/bas
 import type { CheckoutResponse } from '@shared/schemas/checkout';
 import type { AppDeps } from '../../deps';
 import { checkoutSessions, orderLines, orders, users } from '../../db/schema';
-import { sha256 } from '../../platform/crypto';
-import { AppError } from '../../platform/errors';
+import { sha256 } from '../../platform/security/crypto';
+import { AppError } from '../../platform/http/errors';
 import { type PricedLine, acceptPrices, applyCode, chargedParts, linesTotals, priceBasketLines, shippingLineName, storedLines } from './basket';
 import type { DiscountRow } from './discounts';
 import { orderReferenceFor } from './fulfilment';

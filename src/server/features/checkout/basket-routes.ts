@@ -14,7 +14,7 @@ import {
 import { checkoutResponseSchema } from '@shared/schemas/checkout';
 import { type BasketView, addItem, getBasket, previewBasket, removeItem, setQuantity } from './basket';
 import { createBasketCheckout } from './basket-checkout';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 /** The basket API and its checkout (issue 26 point 1). Every signed-in route reads only the caller's lines. */
 export const basketRoutes: FastifyPluginAsyncZod = async (app) => {

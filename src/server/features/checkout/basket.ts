@@ -9,7 +9,7 @@ import { SHIPPING_MESSAGES } from '@shared/schemas/shipping';
 import { discountedPrice } from '@shared/schemas/discounts';
 import type { DbOrTx } from '../../db/client';
 import { basketItems, bookPrices, books, digitalAssets } from '../../db/schema';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/http/errors';
 import { saleState } from '../pre-orders/service';
 import { ownsFormat } from '../library/service';
 import { type DiscountRow, appliesTo, inapplicable, usableCode } from './discounts';

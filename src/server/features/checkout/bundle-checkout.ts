@@ -8,8 +8,8 @@ import { BUNDLE_MESSAGES, type BundleCheckoutRequest } from '@shared/schemas/bun
 import type { CheckoutResponse } from '@shared/schemas/checkout';
 import type { AppDeps } from '../../deps';
 import { bundles, purchases } from '../../db/schema';
-import { sha256 } from '../../platform/crypto';
-import { AppError, notFound } from '../../platform/errors';
+import { sha256 } from '../../platform/security/crypto';
+import { AppError, notFound } from '../../platform/http/errors';
 import { priceBasketLines } from './basket';
 import { BUNDLE_OWNED } from './basket-bundles';
 import { basketTotals, startOrderCheckout } from './basket-checkout';

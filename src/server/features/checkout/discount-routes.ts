@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatPrice } from '@shared/constants';
 import { errorSchema } from '@shared/schemas/common';
 import { quoteQuerySchema, quoteSchema } from '@shared/schemas/discounts';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/http/errors';
 import { getBook, getPrice } from '../books/service';
 import { priceWithDiscount } from './discounts';
 

@@ -12,14 +12,14 @@ import { discountRanOutMail } from './templates';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { Db, DbOrTx } from '../../db/client';
-import { audit, type ActorId } from '../../platform/audit';
+import { audit, type ActorId } from '../../platform/operations/audit';
 import { checkoutSessions, discountCodes, users } from '../../db/schema';
 import { afterCursor, cursorKey, keysetOrder, keysetPage, type Keyset } from '../../db/keyset';
 import type { Cursor } from '@shared/schemas/pages';
 import type { PaymentEvent } from '../../platform/payments';
-import { uniqueViolation } from '../../platform/db-errors';
+import { uniqueViolation } from '../../platform/storage/db-errors';
 import { isFirstDelivery } from './payment-events';
-import { AppError, conflict, notFound } from '../../platform/errors';
+import { AppError, conflict, notFound } from '../../platform/http/errors';
 
 export type DiscountRow = typeof discountCodes.$inferSelect;
 type DiscountBody = z.output<typeof discountInputSchema>;

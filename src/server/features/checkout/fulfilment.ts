@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { DEFAULT_MAX_DOWNLOADS, isDigitalFormat } from '@shared/constants';
 import { books, checkoutSessions, purchaseCustomerInfo, purchases, users } from '../../db/schema';
-import { sha256 } from '../../platform/crypto';
+import { sha256 } from '../../platform/security/crypto';
 import type { PaymentEvent } from '../../platform/payments';
 import { DiscountRanOutError, discountCodeName, redeemDiscount, settleRanOutCheckout } from './discounts';
 import { addIncludedEbook } from './included-ebook';

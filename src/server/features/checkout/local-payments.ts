@@ -7,7 +7,7 @@ import { type PaymentResult, REPEAT_PURCHASE_MESSAGES, type ShippingAddress, SHI
 import { DISCOUNT_REFUSALS } from '@shared/schemas/discounts';
 import type { AppDeps } from '../../deps';
 import { checkoutSessions } from '../../db/schema';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/http/errors';
 import { LocalPaymentProvider } from '../../platform/payments';
 import { handlePaymentEvent } from './fulfilment';
 import { completionRedirect, getPaymentSession } from './service';

@@ -1,6 +1,6 @@
 import { formatLabel, formatPrice } from '@shared/constants';
-import type { MailMessage } from '../../platform/mail';
-import { escapeMarkup } from '../../platform/markup';
+import type { MailMessage } from '../../platform/mail/mail';
+import { escapeMarkup } from '../../platform/http/markup';
 
 export interface OrderReceiptLine {
   description: string;

@@ -18,7 +18,7 @@ import {
 } from '@shared/schemas/checkout';
 import type { DbOrTx } from '../../db/client';
 import { checkoutSessions, purchases } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../platform/http/errors';
 import { getFeaturedBook } from '../books/service';
 import { OWNED_KINDS, ownsFormat } from '../library/service';
 

@@ -7,7 +7,7 @@ import { cancelLocalSession, payLocalSession } from './local-payments';
 import { defineReconcileJob } from './reconcile';
 import { createCheckout, getPaymentSession, listMyFormats, listStoreFormats } from './service';
 import { stripeWebhookRoutes } from './webhook-routes';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 /** Routes of the checkout domain: formats and prices, starting a payment, the local payment page API. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {

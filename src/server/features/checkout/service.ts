@@ -5,10 +5,10 @@ import { type CheckoutRequest, type CheckoutResponse, type PaymentSession, type 
 import { formatLabel } from '@shared/constants';
 import { checkoutSessions, books, digitalAssets, discountCodes, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/http/errors';
 import { getBook, getFeaturedBook, getPrice, listPrices } from '../books/service';
 import type { Book } from '@shared/schemas/books';
-import { getSetting } from '../../platform/settings';
+import { getSetting } from '../../platform/operations/settings';
 import { priceWithDiscount } from './discounts';
 import { includesEbook } from './included-ebook';
 import { hasPdfEdition } from '../library/service';

@@ -1,8 +1,8 @@
 import { formatLabel, formatPrice, isDigitalFormat } from '@shared/constants';
 import { priceLines } from '@shared/order-words';
 import { formatReleaseDate, preOrderNotice } from '@shared/schemas/pre-orders';
-import type { MailMessage } from '../../platform/mail';
-import { escapeMarkup } from '../../platform/markup';
+import type { MailMessage } from '../../platform/mail/mail';
+import { escapeMarkup } from '../../platform/http/markup';
 
 export interface ReceiptInput {
   to: string;

@@ -1,7 +1,7 @@
 import type { ContactInput } from '@shared/schemas/contact';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
-import type { Mailer } from '../../platform/mail';
+import type { Mailer } from '../../platform/mail/mail';
 import { contactMail } from './templates';
 
 /**

@@ -1,5 +1,5 @@
 import type { ContactInput } from '@shared/schemas/contact';
-import type { MailMessage } from '../../platform/mail';
+import type { MailMessage } from '../../platform/mail/mail';
 
 /** The author's copy of a contact message (#id); replying from the mail client answers the visitor. */
 export function contactMail(authorEmail: string, id: number, input: ContactInput): MailMessage {

@@ -1,8 +1,8 @@
-import type { FileStore } from '../../platform/files';
-import { manifestItems, parsePackage, rootfilePath, spineRefs } from '../../platform/epub-package';
-import { type ZipEntry, readStoredZip, readZip as readBoundedZip } from '../../platform/zip';
+import type { FileStore } from '../../platform/storage/files';
+import { manifestItems, parsePackage, rootfilePath, spineRefs } from '../../platform/storage/epub-package';
+import { type ZipEntry, readStoredZip, readZip as readBoundedZip } from '../../platform/storage/zip';
 
-export { type ManifestItem, type PackageDocument, type SpineRef, dcValue, manifestItems, parsePackage, parseXml, serializePackage, spineRefs } from '../../platform/epub-package';
+export { type ManifestItem, type PackageDocument, type SpineRef, dcValue, manifestItems, parsePackage, parseXml, serializePackage, spineRefs } from '../../platform/storage/epub-package';
 
 export type Entries = Record<string, Uint8Array>;
 

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
 import { digitalAssets } from '../../db/schema';
-import { seedFilesDir } from '../../platform/seed';
+import { seedFilesDir } from '../../platform/operations/seed';
 import { type TestApp, createTestApp } from '../../test/helpers';
 import { adminAgent, insertBook } from '../admin/test-fixtures';
 import { preflightEpub } from './epub-preflight';

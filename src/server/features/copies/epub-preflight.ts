@@ -1,4 +1,4 @@
-import { ZipDamaged, verifyZip } from '../../platform/zip';
+import { ZipDamaged, verifyZip } from '../../platform/storage/zip';
 import { dcValue, manifestItems, packagePath, parsePackage, parseXml, readZip, resolveHref, spineRefs, utf8, type Entries } from './epub-container';
 
 const MIMETYPE = 'application/epub+zip';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Random } from '../../platform/crypto';
+import type { Random } from '../../platform/security/crypto';
 
 /**
  * The covert mark carried by every personal copy: a fixed prefix and 20 hex digits, random per purchase and

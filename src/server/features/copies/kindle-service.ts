@@ -9,7 +9,7 @@ import {
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { books, kindleDevices, kindleSends, mailOutbox, purchases } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { openOwnedFile, OWNED_KINDS } from '../library/service';
 import { assertReleased } from '../pre-orders/service';
 import { kindleMail } from './templates';

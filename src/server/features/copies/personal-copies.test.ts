@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digitalAssets, purchases } from '../../db/schema';
-import { seedFilesDir } from '../../platform/seed';
+import { seedFilesDir } from '../../platform/operations/seed';
 import { type TestApp, type TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { insertPurchase } from '../admin/test-fixtures';
 import { assetIdOf, buy, featuredBookId } from '../checkout/test-support';

@@ -1,7 +1,7 @@
 import { zipSync, type Zippable } from 'fflate';
-import { DC_NS, elementLike, lastElement, placeAfter } from '../../platform/epub-package';
+import { DC_NS, elementLike, lastElement, placeAfter } from '../../platform/storage/epub-package';
 import { type Entries, dcValue, manifestItems, packagePath, parsePackage, resolveHref, serializePackage, spineRefs, utf8 } from './epub-container';
-import { escapeMarkup } from '../../platform/markup';
+import { escapeMarkup } from '../../platform/http/markup';
 
 /** Who a copy belongs to, as printed on the ex-libris page and the PDF's footer line. */
 export interface CopyStamp {

@@ -11,7 +11,7 @@ const infoDict = (doc: PDFDocument) => doc.context.lookup(doc.context.trailerInf
  * The buyer's own PDF: one small grey line at the foot of every page ("Licensed to {name} · order {ref}"),
  * real text so it can be searched and extracted, and the fingerprint in the document information
  * (keywords and a CopyId entry); tracing reads it back through pdf-lib. The master must have passed
- * checkPdf (platform/pdf.ts), as every PDF must before pdf-lib loads it: pdf-lib inflates without limits.
+ * checkPdf (platform/storage/pdf.ts), as every PDF must before pdf-lib loads it: pdf-lib inflates without limits.
  */
 export async function personalisePdf(master: Uint8Array, stamp: CopyStamp): Promise<Buffer> {
   // updateMetadata false keeps the producer and dates, so the same inputs give the same bytes.

@@ -11,7 +11,7 @@ import {
 } from '@shared/schemas/copies';
 import { adminCopiesRoutes } from './admin-routes';
 import { addDevice, listDevices, removeDevice, senderAddress, sendToKindle, sendsToday } from './kindle-service';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 /** Routes of the copies domain: the reader's Kindle addresses and Send to Kindle; the admin's trace. */
 export const copiesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@ import { SMTPServer } from 'smtp-server';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kindleSends, mailOutbox, purchases } from '../../db/schema';
-import { smtpTransport } from '../../platform/mail';
+import { smtpTransport } from '../../platform/mail/mail';
 import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
 import { buy, featuredBookId } from '../checkout/test-support';

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../platform/mail';
+import type { MailMessage } from '../../platform/mail/mail';
 import { safeFileName } from '../library/service';
 
 export interface KindleMailInput {

@@ -1,5 +1,5 @@
-import { checkPdf } from '../../platform/pdf';
-import { ZipDamaged } from '../../platform/zip';
+import { checkPdf } from '../../platform/storage/pdf';
+import { ZipDamaged } from '../../platform/storage/zip';
 import { readZip, utf8 } from './epub-container';
 import { fingerprintsIn } from './fingerprint';
 import { pdfFingerprintText } from './personalise-pdf';

@@ -6,7 +6,7 @@ import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } fro
 import fs from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { seedFilesDir } from '../../platform/seed';
+import { seedFilesDir } from '../../platform/operations/seed';
 import { type BombEntry, deflatedZeros, pdfWithStreams, watch, zipOf, zlibZeros } from '../../test/zip-bombs';
 import { adminAgent, insertPurchase } from '../admin/test-fixtures';
 import { featuredBookId, newBuyer } from '../checkout/test-support';

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, books, downloadTransfers, newsletterSubscribers, purchases, reviews, userActivities, users } from '../../db/schema';
-import { DEMO_READER } from '../../platform/demo-reader';
+import { DEMO_READER } from '../../platform/operations/demo-reader';
 import { buy, featuredBookId } from '../checkout/test-support';
 import { createTestApp, createUser, signedInAgent, TestAgent, type TestApp } from '../../test/helpers';
 

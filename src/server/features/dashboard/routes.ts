@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/schemas/common';
 import { dashboardStatsSchema, salesSeriesQuerySchema, salesSeriesSchema } from '@shared/schemas/dashboard';
-import { untilClientGone } from '../../platform/reports';
+import { untilClientGone } from '../../platform/operations/reports';
 import { getDashboardStats, getSalesSeries } from './service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };

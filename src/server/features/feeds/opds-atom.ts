@@ -2,7 +2,7 @@
  * The OPDS 1.2 acquisition feed (an Atom feed with the OPDS link relations) of a reader's library: one
  * entry per book, with its cover and thumbnail and one acquisition link per format they own.
  */
-import { escapeMarkup } from '../../platform/markup';
+import { escapeMarkup } from '../../platform/http/markup';
 
 export const OPDS_ACQUISITION_TYPE = 'application/atom+xml;profile=opds-catalog;kind=acquisition';
 

@@ -17,7 +17,7 @@ import {
   readerName,
 } from './service';
 import { OPDS_ACQUISITION_TYPE, opdsFeed } from './opds-atom';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 /** What reading apps answer a Basic challenge with; the realm names the site's library. */
 const CHALLENGE = 'Basic realm="Your library", charset="UTF-8"';

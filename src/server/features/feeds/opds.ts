@@ -8,7 +8,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { opdsCatalogues, users } from '../../db/schema';
-import { hmac, safeEqual } from '../../platform/crypto';
+import { hmac, safeEqual } from '../../platform/security/crypto';
 import { listLibrary } from '../library/service';
 
 type CatalogueRow = typeof opdsCatalogues.$inferSelect;

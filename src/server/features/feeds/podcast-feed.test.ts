@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseRssFeed } from 'feedsmith';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFilesDir } from '../../platform/seed';
+import { seedFilesDir } from '../../platform/operations/seed';
 import { type TestApp, TestAgent, createTestApp } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
 import { featuredBookId, newBuyer, purchaseOf } from '../checkout/test-support';

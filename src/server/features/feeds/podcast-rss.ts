@@ -4,7 +4,7 @@
  * and dated a minute apart from the feed's creation, so apps that sort by date keep that order too.
  */
 import type { Book } from '@shared/schemas/books';
-import { escapeMarkup } from '../../platform/markup';
+import { escapeMarkup } from '../../platform/http/markup';
 import type { Episode } from './podcast';
 
 export interface PodcastFeedInput {

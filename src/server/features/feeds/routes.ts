@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorSchema } from '@shared/schemas/common';
 import { FEED_MESSAGES, feedLinkSchema, flaggedFeedsSchema } from '@shared/schemas/feeds';
 import { FILE_NOT_READY_MESSAGE, bookIdParams } from '@shared/schemas/library';
-import { forbidden, notFound } from '../../platform/errors';
+import { forbidden, notFound } from '../../platform/http/errors';
 import { sendOwnedFile } from '../library/service';
 import { assertReleased } from '../pre-orders/service';
 import { AUTHOR } from '../catalogue/service';
@@ -26,7 +26,7 @@ import {
 } from './service';
 import { podcastRss } from './podcast-rss';
 import { opdsRoutes } from './opds-routes';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 const tokenParams = z.object({ token: z.string().max(200) });
 const episodeParams = z.object({ token: z.string().max(200), episode: z.string().regex(/^\d{1,4}(\.(mp3|m4a))?$/) });

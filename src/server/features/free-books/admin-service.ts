@@ -8,9 +8,9 @@ import { type DigitalFormat, formatLabel } from '@shared/constants';
 import { type AdminFreeBook, FREE_BOOK_MESSAGES, type freeBookInputSchema } from '@shared/schemas/free-books';
 import type { Db, DbOrTx } from '../../db/client';
 import { books, freeBookClaims, freeBooks, purchases } from '../../db/schema';
-import { type ActorId, audit } from '../../platform/audit';
-import { uniqueViolation } from '../../platform/db-errors';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { type ActorId, audit } from '../../platform/operations/audit';
+import { uniqueViolation } from '../../platform/storage/db-errors';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
 
 type FreeBookBody = z.output<typeof freeBookInputSchema>;
 type Figures = AdminFreeBook['totals'];

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_BOOK_MESSAGES } from '@shared/schemas/free-books';
 import { freeBookClaims, newsletterSubscribers, purchases, users } from '../../db/schema';
-import { escapeMarkup } from '../../platform/markup';
+import { escapeMarkup } from '../../platform/http/markup';
 import { TestAgent, type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { adminAgent, insertPurchase } from '../admin/test-fixtures';
 import { outboxFor } from '../auth/test-support';

@@ -13,9 +13,9 @@ import {
   freeBookPageSchema,
   freeBookSlugParams,
 } from '@shared/schemas/free-books';
-import { actorOf } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
-import { addLandingHead } from '../../platform/landing-head';
+import { actorOf } from '../../platform/operations/audit';
+import { AppError } from '../../platform/http/errors';
+import { addLandingHead } from '../../platform/http/landing-head';
 import { createFreeBook, deleteFreeBook, listAdminFreeBooks, updateFreeBook } from './admin-service';
 import { CLAIMS_PER_ADDRESS, claimAddressKey, confirmFreeBook, freeBookPage, requestFreeBook } from './service';
 

@@ -12,9 +12,9 @@ import { FREE_BOOK_CONFIRM_VALIDITY_MS, FREE_BOOK_MESSAGES, type FreeBookPage } 
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { books, freeBookClaims, freeBooks, purchases } from '../../db/schema';
-import { sha256 } from '../../platform/crypto';
-import { AppError, badRequest, notFound } from '../../platform/errors';
-import { getSetting } from '../../platform/settings';
+import { sha256 } from '../../platform/security/crypto';
+import { AppError, badRequest, notFound } from '../../platform/http/errors';
+import { getSetting } from '../../platform/operations/settings';
 import { createPasswordlessAccount, findAccountByEmail } from '../auth/service';
 import { addIncludedEditions, findOwnedPurchase } from '../library/service';
 import { SUPPRESSED_STATES, asksToConfirm, subscribeConfirmed, subscriberState } from '../newsletter/service';

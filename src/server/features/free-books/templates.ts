@@ -1,6 +1,6 @@
 /** The free book's confirmation mail (decision 0097). */
-import type { MailMessage } from '../../platform/mail';
-import { escapeMarkup } from '../../platform/markup';
+import type { MailMessage } from '../../platform/mail/mail';
+import { escapeMarkup } from '../../platform/http/markup';
 
 export interface FreeBookMailInput {
   to: string;

@@ -8,7 +8,7 @@ import { JSDOM } from 'jsdom';
 import { CONTROL_CHARACTERS_MESSAGE } from '@shared/schemas/common';
 import { GIFT_CLAIM_MESSAGES, GIFT_MESSAGES } from '@shared/schemas/gifts';
 import { checkoutSessions, gifts, mailOutbox, purchases } from '../../db/schema';
-import { seedFilesDir } from '../../platform/seed';
+import { seedFilesDir } from '../../platform/operations/seed';
 import { personalisePdf } from '../copies/personalise-pdf';
 import { getDashboardStats } from '../dashboard/service';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';

@@ -3,7 +3,7 @@ import { errorSchema, idParam, successMessageSchema } from '@shared/schemas/comm
 import { giftClaimResultSchema, giftTokenParams, giftViewSchema } from '@shared/schemas/gifts';
 import { GIFT_SEND_JOB, claimGift, resendGift, sendGift, viewGift } from './service';
 import { addIncludedEditions } from '../library/service';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 /** Routes of the gifts domain: the claim link, claiming, and the buyer's resend. */
 export const giftsRoutes: FastifyPluginAsyncZod = async (app) => {

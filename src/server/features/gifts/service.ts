@@ -14,8 +14,8 @@ import { type CheckoutRequest } from '@shared/schemas/checkout';
 import { preOrderNotice } from '@shared/schemas/pre-orders';
 import type { DbOrTx } from '../../db/client';
 import { books, checkoutSessions, gifts, purchases, users } from '../../db/schema';
-import { sha256 } from '../../platform/crypto';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { sha256 } from '../../platform/security/crypto';
+import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { releaseState } from '../pre-orders/service';
 import { giftMail } from './templates';
 

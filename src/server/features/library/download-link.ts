@@ -1,4 +1,4 @@
-import { hmac, safeEqual } from '../../platform/crypto';
+import { hmac, safeEqual } from '../../platform/security/crypto';
 
 /** A download link lives this long: enough to finish (or resume) a transfer, too short to share. */
 export const DOWNLOAD_LINK_TTL_MS = 10 * 60 * 1000;

@@ -14,8 +14,8 @@ import {
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { books, downloadRequests, purchases, users } from '../../db/schema';
-import { type ActorId, audit } from '../../platform/audit';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { type ActorId, audit } from '../../platform/operations/audit';
+import { AppError, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { owned } from './ownership';
 import { downloadGrantedMail, downloadRequestMail } from './templates';
 import { openLinks } from './transfers';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { EDITION_NOTICE_MESSAGES } from '@shared/schemas/admin';
 import { digitalAssets, editionNotices, mailOutbox, newsletterSubscribers } from '../../db/schema';
-import type { MailTransport } from '../../platform/mail';
+import type { MailTransport } from '../../platform/mail/mail';
 import { createTestApp, createUser, signedInAgent, type TestAgent, type TestApp } from '../../test/helpers';
 import { assetIdOf, featuredBookId, newBuyer, purchaseOf } from '../checkout/test-support';
 import { makeTestEpub } from '../copies/test-support';

@@ -9,8 +9,8 @@ import { formatLabel } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { books, editionNotices, newsletterSubscribers, purchases, users } from '../../db/schema';
-import type { MailMessage } from '../../platform/mail';
-import { escapeMarkup } from '../../platform/markup';
+import type { MailMessage } from '../../platform/mail/mail';
+import { escapeMarkup } from '../../platform/http/markup';
 import { owned } from './ownership';
 
 export const EDITION_NOTICE_JOB = 'edition-notice';

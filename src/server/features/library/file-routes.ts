@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { ByteRange } from '../../platform/files';
+import type { ByteRange } from '../../platform/storage/files';
 import { type OwnedFile, openOwnedFile } from './owned-file';
 import { findEntitledPurchase } from './ownership';
 import { FILE_NOT_READY_MESSAGE } from '@shared/schemas/library';
 import { attachmentDisposition, verifyDownloadToken } from './download-link';
 import { LINK_USED_MESSAGE, type TransferStep, completeTransfer, isTransferComplete, stepTransfer } from './transfers';
-import { escapeMarkup } from '../../platform/markup';
+import { escapeMarkup } from '../../platform/http/markup';
 import { availableOnMessage } from '@shared/schemas/pre-orders';
 import { releaseState } from '../pre-orders/service';
 

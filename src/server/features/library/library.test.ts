@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { downloadTransfers } from '../../db/schema';
-import { seedFilesDir } from '../../platform/seed';
+import { seedFilesDir } from '../../platform/operations/seed';
 import { type TestApp, TestAgent, createTestApp } from '../../test/helpers';
 import { assetIdOf, featuredBookId, newBuyer, purchaseOf as purchaseRow } from '../checkout/test-support';
 import { marksIn } from '../copies/trace';
 import { openOwnedFile } from './owned-file';
 import { LINK_USED_MESSAGE } from './transfers';
-import { useNativeSendfile } from '../../platform/sendfile';
+import { useNativeSendfile } from '../../platform/storage/sendfile';
 import { testSendfile, watchedSendfile } from '../../test/native-sendfile';
 
 const sendfile = testSendfile();

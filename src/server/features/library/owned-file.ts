@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../deps';
-import type { ByteRange } from '../../platform/files';
-import { ZipDamaged, ZipRefused } from '../../platform/zip';
+import type { ByteRange } from '../../platform/storage/files';
+import { ZipDamaged, ZipRefused } from '../../platform/storage/zip';
 import { isPersonalised, personalCopy } from '../copies/service';
 import { type AssetRow, findAsset } from './assets';
 import { readerFileName } from './download-link';

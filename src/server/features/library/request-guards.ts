@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden } from '../../platform/errors';
+import { forbidden } from '../../platform/http/errors';
 
 /**
  * A download spends something, so the request that asks for it must be one a cross-site page or a

@@ -8,9 +8,9 @@ import {
   downloadRequestInputSchema,
   purchaseIdParams,
 } from '@shared/schemas/download-requests';
-import { actorOf } from '../../platform/audit';
+import { actorOf } from '../../platform/operations/audit';
 import { DOWNLOAD_LIMIT_MESSAGE, FILE_NOT_READY_MESSAGE, assetIdParams, assetLookupSchema, assetQuerySchema, bookIdParams, downloadLinkSchema, libraryResponseSchema, ordersResponseSchema, userIdQuery } from '@shared/schemas/library';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { DOWNLOAD_LINK_TTL_MS, createDownloadToken, readerFileName } from './download-link';
 import { getBook } from '../books/service';
 import { defineEditionNotice } from './edition-notice';
@@ -31,7 +31,7 @@ import {
   spendDownload,
   toAssetAnswer,
 } from './service';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 /** Routes of the library domain: the reader's purchases, assets and one-time download links. */
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {

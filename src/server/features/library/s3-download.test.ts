@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { seedFilesDir } from '../../platform/seed';
+import { seedFilesDir } from '../../platform/operations/seed';
 import { startLocalS3, type LocalS3 } from '../../test/s3-server';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { buy, featuredBookId } from '../checkout/test-support';

@@ -1,5 +1,5 @@
 import { formatLabel } from '@shared/constants';
-import type { MailMessage } from '../../platform/mail';
+import type { MailMessage } from '../../platform/mail/mail';
 
 /** To the author: a reader whose one download is spent asks for another (granted on the Orders page). */
 export function downloadRequestMail(input: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { broadcastRecipients, mailOutbox, newsletterSubscribers } from '../../db/schema';
-import { smtpTransport, type MailMessage } from '../../platform/mail';
+import { smtpTransport, type MailMessage } from '../../platform/mail/mail';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
 import { HAND_OFF_BATCH } from './broadcast-delivery';

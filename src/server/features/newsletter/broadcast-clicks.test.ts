@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CLICK_MESSAGES } from '@shared/schemas/broadcasts';
 import { broadcastClicks, newsletterSubscribers } from '../../db/schema';
-import { smtpTransport } from '../../platform/mail';
+import { smtpTransport } from '../../platform/mail/mail';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
 import { clickSignature, clickUrl } from './broadcast-links';

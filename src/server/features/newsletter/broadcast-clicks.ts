@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CLICK_MESSAGES, clickParamsSchema, clickQuerySchema } from '@shared/schemas/broadcasts';
 import type { DbOrTx } from '../../db/client';
 import { broadcastClicks, broadcasts } from '../../db/schema';
-import { sha256 } from '../../platform/crypto';
-import { escapeMarkup } from '../../platform/markup';
+import { sha256 } from '../../platform/security/crypto';
+import { escapeMarkup } from '../../platform/http/markup';
 import { mailLinks, verifyClickSignature } from './broadcast-links';
 import { mailLinkPage } from './unsubscribe-page';
 

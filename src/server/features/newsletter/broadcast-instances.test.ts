@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smtpTransport, type MailTransport } from '../../platform/mail';
-import { systemClock } from '../../platform/crypto';
+import { smtpTransport, type MailTransport } from '../../platform/mail/mail';
+import { systemClock } from '../../platform/security/crypto';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
 import { headerOf, startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';

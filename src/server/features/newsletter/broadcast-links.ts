@@ -1,5 +1,5 @@
-import { escapeMarkup, unescapeMarkup } from '../../platform/markup';
-import { hmac, safeEqual } from '../../platform/crypto';
+import { escapeMarkup, unescapeMarkup } from '../../platform/http/markup';
+import { hmac, safeEqual } from '../../platform/security/crypto';
 
 /** Links and pictures in a post may be site-relative; in a mail they must name the site. */
 export function absolutize(html: string, publicUrl: URL): string {

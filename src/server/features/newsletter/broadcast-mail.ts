@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../platform/mail';
-import { escapeMarkup, unescapeMarkup } from '../../platform/markup';
+import type { MailMessage } from '../../platform/mail/mail';
+import { escapeMarkup, unescapeMarkup } from '../../platform/http/markup';
 import { absolutize, trackLinks } from './broadcast-links';
 
 export const BROADCAST_KIND = 'broadcast';

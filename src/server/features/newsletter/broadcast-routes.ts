@@ -10,7 +10,7 @@ import {
   suppressionSchema,
 } from '@shared/schemas/broadcasts';
 import { errorSchema, idParam, successMessageSchema } from '@shared/schemas/common';
-import { actorOf } from '../../platform/audit';
+import { actorOf } from '../../platform/operations/audit';
 import { audienceSize } from './audience';
 import {
   cancelBroadcast,
@@ -24,7 +24,7 @@ import {
   suppressAddress,
   updateBroadcast,
 } from './broadcasts';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 const editRefusals = { 400: errorSchema, 404: errorSchema, 409: errorSchema, ...refusals };

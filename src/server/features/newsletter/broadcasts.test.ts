@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BROADCAST_MESSAGES } from '@shared/schemas/broadcasts';
 import { broadcastRecipients, mailOutbox, newsletterSubscribers } from '../../db/schema';
-import { smtpTransport } from '../../platform/mail';
+import { smtpTransport } from '../../platform/mail/mail';
 import { createTestApp, createUser, signedInAgent, TestAgent, type TestApp } from '../../test/helpers';
 import { adminAgent, insertBook, insertPurchase } from '../admin/test-fixtures';
 import { clickUrl } from './broadcast-links';

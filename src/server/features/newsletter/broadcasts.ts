@@ -12,9 +12,9 @@ import {
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { blogPosts, books, broadcastRecipients, broadcasts, mailOutbox, newsletterSubscribers, users } from '../../db/schema';
-import { audit, type ActorId } from '../../platform/audit';
-import { badRequest, conflict, notFound } from '../../platform/errors';
-import { getSetting } from '../../platform/settings';
+import { audit, type ActorId } from '../../platform/operations/audit';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { getSetting } from '../../platform/operations/settings';
 import { sanitizePostHtml } from '../blog/service';
 import { audienceSize } from './audience';
 import { linksWithClicks } from './broadcast-clicks';

@@ -1,4 +1,4 @@
-import { sha256 } from '../../platform/crypto';
+import { sha256 } from '../../platform/security/crypto';
 
 /**
  * The confirmation link's token is random and lives only in the mail; the row keeps its hash, so a

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { getSetting, setSetting } from '../../platform/settings';
+import { getSetting, setSetting } from '../../platform/operations/settings';
 
 /** site_settings key of the newsletter's own options, edited on Admin Settings. */
 export const NEWSLETTER_SETTINGS_KEY = 'newsletter.settings' as const;
@@ -8,7 +8,7 @@ interface NewsletterSettings {
   askToConfirm?: boolean;
 }
 
-declare module '../../platform/settings' {
+declare module '../../platform/operations/settings' {
   interface SettingTypes {
     [NEWSLETTER_SETTINGS_KEY]: NewsletterSettings;
   }

@@ -3,9 +3,9 @@ import { POINTS } from '@shared/constants';
 import { SUBSCRIBE_CONFIRM_VALIDITY_MS, type SubscriberSource, type SubscriberState } from '@shared/subscribers';
 import type { Db, DbOrTx } from '../../db/client';
 import { newsletterSubscribers, userActivities, users } from '../../db/schema';
-import type { Random } from '../../platform/crypto';
-import { badRequest, notFound } from '../../platform/errors';
-import type { Mailer } from '../../platform/mail';
+import type { Random } from '../../platform/security/crypto';
+import { badRequest, notFound } from '../../platform/http/errors';
+import type { Mailer } from '../../platform/mail/mail';
 import { confirmUrl, hashConfirmToken } from './confirm-token';
 import { asksToConfirm } from './preferences';
 

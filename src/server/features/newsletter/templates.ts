@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../platform/mail';
-import { escapeMarkup } from '../../platform/markup';
+import type { MailMessage } from '../../platform/mail/mail';
+import { escapeMarkup } from '../../platform/http/markup';
 
 /**
  * The welcome to a new subscriber, with the one-click unsubscribe link (RFC 8058 headers) and, when the

@@ -1,4 +1,4 @@
-import { escapeMarkup } from '../../platform/markup';
+import { escapeMarkup } from '../../platform/http/markup';
 
 const page = (title: string, body: string, home: string) => `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,4 +1,4 @@
-import { hmac, safeEqual } from '../../platform/crypto';
+import { hmac, safeEqual } from '../../platform/security/crypto';
 
 /**
  * The unsubscribe link must work with one click from the mail, without signing in, yet nobody may

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { preOrderAnswerSchema, preOrderSettingsAnswerSchema, preOrderSettingsSchema } from '@shared/schemas/pre-orders';
-import { notFound } from '../../platform/errors';
-import { actorOf } from '../../platform/audit';
+import { notFound } from '../../platform/http/errors';
+import { actorOf } from '../../platform/operations/audit';
 import { defineReleaseJob } from './release';
 import { getPreOrderArea, preOrderSettingsAnswer, savePreOrderSettings } from './service';
 

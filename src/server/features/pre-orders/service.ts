@@ -10,10 +10,10 @@ import {
 } from '@shared/schemas/pre-orders';
 import type { DbOrTx } from '../../db/client';
 import { bookPrices, books, purchases } from '../../db/schema';
-import { AppError, notFound } from '../../platform/errors';
-import { audit, type ActorId } from '../../platform/audit';
+import { AppError, notFound } from '../../platform/http/errors';
+import { audit, type ActorId } from '../../platform/operations/audit';
 import { getUpcomingBook, listPrices } from '../books/service';
-import { getSetting } from '../../platform/settings';
+import { getSetting } from '../../platform/operations/settings';
 import { announceUploadedFiles, formatsWithFiles, scheduleRelease } from './release';
 
 // What other features may use of this one.

@@ -1,6 +1,6 @@
 import { formatLabel, isDigitalFormat } from '@shared/constants';
 import { formatReleaseDate } from '@shared/schemas/pre-orders';
-import type { MailMessage } from '../../platform/mail';
+import type { MailMessage } from '../../platform/mail/mail';
 
 const labels = (formats: string[]) => formats.map(formatLabel).join(', ');
 

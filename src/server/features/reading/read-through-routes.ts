@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/schemas/common';
 import { bookIdParams } from '@shared/schemas/library';
 import { readThroughConsentSchema, readThroughSchema } from '@shared/schemas/read-through';
-import { notFound } from '../../platform/errors';
+import { notFound } from '../../platform/http/errors';
 import { getBook } from '../books/service';
 import { readThroughConsent, readThroughOf, setReadThroughConsent } from './read-through';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 /** The reader's side of read-through (decision 0089): whether they are counted, set in Account Details. */
 export const readThroughConsentRoutes: FastifyPluginAsyncZod = async (app) => {

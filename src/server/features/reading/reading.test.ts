@@ -3,12 +3,12 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetChapters, digitalAssets } from '../../db/schema';
-import { seedFilesDir } from '../../platform/seed';
+import { seedFilesDir } from '../../platform/operations/seed';
 import { type TestApp, TestAgent, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
 import { featuredBookId, newBuyer, purchaseOf as purchaseRow } from '../checkout/test-support';
 import { marksIn } from '../copies/trace';
-import { readZip } from '../../platform/zip';
+import { readZip } from '../../platform/storage/zip';
 
 describe('reading room API', () => {
   let t: TestApp;

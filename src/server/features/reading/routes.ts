@@ -13,12 +13,12 @@ import {
 import { bookIdParams } from '@shared/schemas/library';
 import { readingRoomBookId } from '@shared/app-paths';
 import { FILE_NOT_READY_MESSAGE } from '@shared/schemas/library';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { findOwnedPurchase, openMasterFile, openOwnedFile, sendOwnedFile } from '../library/service';
 import { assertReleased } from '../pre-orders/service';
 import { getBook } from '../books/service';
 import { chaptersOf, getPosition, listPositions, sampleEpub, savePosition } from './service';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 /** How far ahead of the server's clock a device's `updatedAt` may be; later times are taken as now. */
 const CLOCK_SKEW_MS = 60_000;

@@ -1,7 +1,7 @@
 import path from 'node:path/posix';
 import { SAMPLE_END_TEXT } from '@shared/schemas/reading';
 import { type Zippable, zipSync } from 'fflate';
-import type { ZipEntry as UnpackedEntry } from '../../platform/zip';
+import type { ZipEntry as UnpackedEntry } from '../../platform/storage/zip';
 import {
   type ManifestItem,
   OPF_NS,
@@ -15,13 +15,13 @@ import {
   rootfilePath,
   serializePackage,
   spineRefs,
-} from '../../platform/epub-package';
-import { escapeMarkup, unescapeMarkup } from '../../platform/markup';
+} from '../../platform/storage/epub-package';
+import { escapeMarkup, unescapeMarkup } from '../../platform/http/markup';
 
 /** Local midnight, so the archive's DOS timestamps (kept in local time) are the same in every time zone. */
 const ZIP_TIME = new Date(2026, 0, 1);
 
-// Attributes of the XHTML pages' links (the package document is read as XML, see platform/epub-package).
+// Attributes of the XHTML pages' links (the package document is read as XML, see platform/storage/epub-package).
 const attr = (tag: string, name: string) =>
   new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
 

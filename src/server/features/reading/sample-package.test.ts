@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { manifestItems, parsePackage, spineRefs } from '../../platform/epub-package';
-import { seedFilesDir } from '../../platform/seed';
+import { manifestItems, parsePackage, spineRefs } from '../../platform/storage/epub-package';
+import { seedFilesDir } from '../../platform/operations/seed';
 import { COMMENTED, PREFIXED, epubWith, epubcheckJar, expectEpubcheckClean } from '../copies/test-support';
 import { cutSampleEpub } from './sample-epub';
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { assetChapters, books, readingPositions } from '../../db/schema';
 import { getFeaturedBook } from '../books/service';
-import { readStoredZip } from '../../platform/zip';
+import { readStoredZip } from '../../platform/storage/zip';
 import { findAsset } from '../library/service';
 import { cutSampleEpub } from './sample-epub';
 import { storedSpine } from '../copies/service';

@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/schemas/common';
 import { bookIdParams } from '@shared/schemas/library';
 import { adminSyncMapSchema, syncMapAnswerSchema, syncMapCorrectionSchema } from '@shared/schemas/sync-map';
-import { actorOf } from '../../platform/audit';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { actorOf } from '../../platform/operations/audit';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { getBook } from '../books/service';
 import { findOwnedPurchase } from '../library/service';
 import { assertReleased } from '../pre-orders/service';
 import { adminReadThroughRoutes, readThroughConsentRoutes } from './read-through-routes';
 import { adminSyncMapOf, correctSyncMap, resetSyncMap, syncMapOf } from './sync-map';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 const BOTH_FILES_MESSAGE = 'This book does not have both an e-book and an audiobook yet.';
 export const NOT_BOTH_MESSAGE = 'You need both the e-book and the audiobook of this book to switch between them.';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminSyncMap, AudiobookChapter, ChapterPair, EbookChapter, SyncMapAnswer } from '@shared/schemas/sync-map';
 import type { AppDeps } from '../../deps';
 import { chapterPairings } from '../../db/schema';
-import { type ActorId, audit } from '../../platform/audit';
+import { type ActorId, audit } from '../../platform/operations/audit';
 import { storedContents } from '../copies/service';
 import { findAsset } from '../library/service';
 import { chaptersOf } from './service';

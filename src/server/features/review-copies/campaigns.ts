@@ -8,10 +8,10 @@ import type { AdminApplication, AdminCampaign, CampaignInput, CampaignState } fr
 import { REVIEW_COPY_MESSAGES } from '@shared/schemas/review-copies';
 import type { DbOrTx } from '../../db/client';
 import { books, reviewApplications, reviewCampaigns, reviewLinks } from '../../db/schema';
-import { type ActorId, audit } from '../../platform/audit';
+import { type ActorId, audit } from '../../platform/operations/audit';
 import { qualified } from '../../db/qualified';
-import { uniqueViolation } from '../../platform/db-errors';
-import { conflict, notFound } from '../../platform/errors';
+import { uniqueViolation } from '../../platform/storage/db-errors';
+import { conflict, notFound } from '../../platform/http/errors';
 
 export type CampaignRow = typeof reviewCampaigns.$inferSelect;
 

@@ -16,9 +16,9 @@ import {
   reviewLinkRequestSchema,
   withdrawAnswerSchema,
 } from '@shared/schemas/review-copies';
-import { actorOf } from '../../platform/audit';
-import { addLandingHead } from '../../platform/landing-head';
-import { requireUser } from '../../platform/sessions';
+import { actorOf } from '../../platform/operations/audit';
+import { addLandingHead } from '../../platform/http/landing-head';
+import { requireUser } from '../../platform/security/sessions';
 import { REMINDER_EVERY_MS, REMINDER_JOB, decideApplications, sendReminders, withdrawUnread } from './approval';
 import { listApplications, listCampaigns, saveCampaign } from './campaigns';
 import { apply, myReviewCopies, postReviewLink, publicCampaign } from './service';

@@ -9,8 +9,8 @@ import { REVIEW_COPY_MESSAGES, REVIEW_LINKS_MAX, applicationRequestSchema } from
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { books, reviewApplications, reviewCampaigns, reviewLinks } from '../../db/schema';
-import { uniqueViolation } from '../../platform/db-errors';
-import { AppError, notFound } from '../../platform/errors';
+import { uniqueViolation } from '../../platform/storage/db-errors';
+import { AppError, notFound } from '../../platform/http/errors';
 import { approveInTx } from './approval';
 import { approvedCount, campaignState } from './campaigns';
 

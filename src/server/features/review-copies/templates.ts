@@ -1,7 +1,7 @@
 /** The mails of review copies: the approval with its sign-in link, and the reminder to post a review. */
 import { formatLabel } from '@shared/constants';
-import type { MailMessage } from '../../platform/mail';
-import { escapeMarkup } from '../../platform/markup';
+import type { MailMessage } from '../../platform/mail/mail';
+import { escapeMarkup } from '../../platform/http/markup';
 
 const SITE = 'What We Owe the Dead';
 

@@ -11,9 +11,9 @@ import {
   reviewRequestSchema,
   REVIEW_MESSAGES,
 } from '@shared/schemas/reviews';
-import { actorOf } from '../../platform/audit';
+import { actorOf } from '../../platform/operations/audit';
 import { answerReview, createReview, dismissPrompt, listReviewsForAdmin, myReview, setReviewStatus, updateReview } from './service';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 

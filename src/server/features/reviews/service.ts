@@ -16,8 +16,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { books, readerReviews, reviewPromptDismissals, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { type ActorId, audit } from '../../platform/audit';
-import { conflict, forbidden, notFound } from '../../platform/errors';
+import { type ActorId, audit } from '../../platform/operations/audit';
+import { conflict, forbidden, notFound } from '../../platform/http/errors';
 import { ownsAnyFormat } from '../library/service';
 
 /** How many approved reviews the home page shows (newest first); the rating counts all of them. */

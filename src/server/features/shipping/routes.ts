@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { shippingCountriesSchema, shippingZoneInputSchema, shippingZoneSchema } from '@shared/schemas/shipping';
-import { actorOf } from '../../platform/audit';
+import { actorOf } from '../../platform/operations/audit';
 import { createZone, deleteZone, listZones, shippingCountries, updateZone } from './service';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema };

@@ -6,8 +6,8 @@ import { asc, eq } from 'drizzle-orm';
 import { SHIPPING_MESSAGES, type ShippingZone, type ShippingZoneInput } from '@shared/schemas/shipping';
 import type { DbOrTx } from '../../db/client';
 import { shippingZones } from '../../db/schema';
-import { audit, type ActorId } from '../../platform/audit';
-import { AppError, notFound } from '../../platform/errors';
+import { audit, type ActorId } from '../../platform/operations/audit';
+import { AppError, notFound } from '../../platform/http/errors';
 
 type ZoneRow = typeof shippingZones.$inferSelect;
 

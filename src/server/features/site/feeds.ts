@@ -1,5 +1,5 @@
 import type { BlogPostSummary } from '@shared/schemas/blog';
-import { escapeMarkup } from '../../platform/markup';
+import { escapeMarkup } from '../../platform/http/markup';
 import { bookPath } from '@shared/schemas/catalogue';
 
 const abs = (publicUrl: URL, p: string) => new URL(p, publicUrl).toString();

@@ -12,7 +12,7 @@ import { renderApp } from '@client/entry-server';
 import { featuredBook } from '../../db/seed/content';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
-import { escapeMarkup } from '../../platform/markup';
+import { escapeMarkup } from '../../platform/http/markup';
 
 const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<script id="initial-data"/.exec(html)?.[1] ?? '';
 const initialData = (html: string) =>

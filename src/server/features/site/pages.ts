@@ -10,7 +10,7 @@ import { blogPageSchema, blogPostSchema, blogPostSummarySchema } from '@shared/s
 import { siteAnswerSchema } from '@shared/schemas/site';
 import { storeFormatsResponseSchema } from '@shared/schemas/checkout';
 import type { InitialEntry } from '@shared/initial-data';
-import { DEMO_READER } from '../../platform/demo-reader';
+import { DEMO_READER } from '../../platform/operations/demo-reader';
 import { listStoreFormats } from '../checkout/service';
 import { getSiteData } from './service';
 import { publishedBlog } from '../blog/service';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { seed } from '../../platform/seed';
+import { seed } from '../../platform/operations/seed';
 import { blogPosts as seededPosts, featuredBook, upcomingBook } from '../../db/seed/content';
-import { DEMO_READER } from '../../platform/demo-reader';
-import { verifyPassword } from '../../platform/passwords';
+import { DEMO_READER } from '../../platform/operations/demo-reader';
+import { verifyPassword } from '../../platform/security/passwords';
 import { createTestApp, TestAgent, type TestApp } from '../../test/helpers';
 
 function jsonLdBlocks(html: string): Array<Record<string, unknown>> {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteAnswerSchema } from '@shared/schemas/site';
-import { DEMO_READER } from '../../platform/demo-reader';
-import { cachedAnswer, jsonAnswer, sendCachedAnswer } from '../../platform/cached-answer';
+import { DEMO_READER } from '../../platform/operations/demo-reader';
+import { cachedAnswer, jsonAnswer, sendCachedAnswer } from '../../platform/http/cached-answer';
 import { rssXml, robotsTxt, sitemapXml } from './feeds';
 import { registerPageRenderers } from './pages';
 import { registerHeadRenderers, siteData } from './seo';

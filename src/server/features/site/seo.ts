@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { CURRENCY, formatPrice } from '@shared/constants';
-import type { HeadTags } from '../../platform/spa';
+import type { HeadTags } from '../../platform/http/spa';
 import { getSiteData } from './service';
 import { blogPagePath } from '@shared/schemas/blog';
 import { publishedBlog } from '../blog/service';

@@ -4,13 +4,13 @@ import type { GalleryCover, SiteAnswer, SiteContent, SiteFormat } from '@shared/
 import type { DbOrTx } from '../../db/client';
 import { books, reviews } from '../../db/schema';
 import { countPublishedBooks, getFeaturedBook, getUpcomingBook, listPrices } from '../books/service';
-import { getSetting } from '../../platform/settings';
+import { getSetting } from '../../platform/operations/settings';
 import { verifiedReviewsOf } from '../reviews/service';
 
 /** A purchase format's display text as the author keeps it; the price comes from the book's prices. */
 export type FormatContent = Omit<SiteFormat, 'price'>;
 
-declare module '../../platform/settings' {
+declare module '../../platform/operations/settings' {
   interface SettingTypes {
     /** The home page's text and the author's details (Admin Settings edits part of it). */
     'site.content': SiteContent;

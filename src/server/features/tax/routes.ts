@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/schemas/common';
 import { taxReportQuerySchema, taxReportSchema, taxSettingsAnswerSchema, taxSettingsSchema } from '@shared/schemas/tax';
-import { actorOf } from '../../platform/audit';
+import { actorOf } from '../../platform/operations/audit';
 import { readTaxSettings, saveTaxSettings, taxReport } from './service';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema };

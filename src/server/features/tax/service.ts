@@ -8,8 +8,8 @@ import type { PurchaseFormat } from '@shared/constants';
 import type { TaxSettings } from '@shared/schemas/tax';
 import type { DbOrTx } from '../../db/client';
 import { taxRates } from '../../db/schema';
-import { audit, type ActorId } from '../../platform/audit';
-import { getSetting, setSetting } from '../../platform/settings';
+import { audit, type ActorId } from '../../platform/operations/audit';
+import { getSetting, setSetting } from '../../platform/operations/settings';
 
 const SETTING_KEY = 'tax.settings' as const;
 
@@ -23,7 +23,7 @@ interface StoredSetting {
   defaultRate: RateBp;
 }
 
-declare module '../../platform/settings' {
+declare module '../../platform/operations/settings' {
   interface SettingTypes {
     [SETTING_KEY]: StoredSetting;
   }

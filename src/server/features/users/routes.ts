@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordSchema, userIdParam, userProfileSchema } from '@shared/schemas/auth';
 import { errorSchema, MAX_DB_ID, successMessageSchema } from '@shared/schemas/common';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { changePassword, getProfile, setFirstPassword, WRONG_CURRENT_PASSWORD } from './service';
 import { changeUsernameSchema, setPasswordSchema } from '@shared/schemas/login-link';
 import { changeUsername, keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from '../auth/service';
-import { requireUser } from '../../platform/sessions';
+import { requireUser } from '../../platform/security/sessions';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 

@@ -5,10 +5,10 @@ import type { UserProfile } from '@shared/schemas/auth';
 import type { AppDeps } from '../../deps';
 import { userActivities, users } from '../../db/schema';
 import { qualified } from '../../db/qualified';
-import { DEMO_READER } from '../../platform/demo-reader';
-import { badRequest, conflict, forbidden } from '../../platform/errors';
-import { hashPassword, verifyPassword } from '../../platform/passwords';
-import type { SessionService } from '../../platform/sessions';
+import { DEMO_READER } from '../../platform/operations/demo-reader';
+import { badRequest, conflict, forbidden } from '../../platform/http/errors';
+import { hashPassword, verifyPassword } from '../../platform/security/passwords';
+import type { SessionService } from '../../platform/security/sessions';
 import { assertNotCommon, passwordChangedMail, siteUrl } from '../auth/service';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';

@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { Clock, Random } from '../crypto';
+import type { Clock, Random } from '../security/crypto';
 import { LocalPaymentProvider } from './local';
 import type { PaymentProvider } from './provider';
 import { StripePaymentProvider } from './stripe';

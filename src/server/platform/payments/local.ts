@@ -1,4 +1,4 @@
-import type { Random } from '../crypto';
+import type { Random } from '../security/crypto';
 import {
   type CreatePaymentInput,
   type CreatedPayment,

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Clock } from '../crypto';
+import type { Clock } from '../security/crypto';
 import {
   type CreatePaymentInput,
   type CreatedPayment,
