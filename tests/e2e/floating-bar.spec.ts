@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, uniqueReader, registerByApi, test } from './support';
+import { ADMIN, layoutSettled, uniqueReader, registerByApi, test } from './support';
 
 /**
  * On a phone (390 x 844) the floating bottom bar must never sit over a control of the page: at every
@@ -33,18 +33,31 @@ async function controlsUnderBar(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until the bar has reacted to the last scroll: its check runs on the next frame, React then draws
- * the new state, and the fade takes 150 ms. On a loaded machine those steps can take longer than the
- * fade itself, so the frames and the bar's running transitions are awaited, not only a fixed time.
+ * Waits until the bar has reacted to the page as it now stands: every finite animation of the page is over
+ * (entrance animations move controls without scrolling), then the bar makes one more check (it counts them
+ * in `data-checks`; one runs on every scroll, layout change and at least every half second), React draws
+ * its result on the next frames, and the bar's fade, if one started, ends.
  */
 async function settled(page: Page): Promise<void> {
-  await page.waitForTimeout(220);
   await page.evaluate(async () => {
+    const bar = document.querySelector<HTMLElement>('nav[aria-label="Quick navigation"]');
+    if (!bar) return;
+    const finite = (animation: Animation) => animation.effect?.getComputedTiming().endTime !== Infinity;
+    const over = (animations: Animation[]) => Promise.all(animations.filter(finite).map((a) => a.finished.catch(() => undefined)));
+    await over(document.getAnimations());
+    const seen = Number(bar.dataset.checks ?? 0);
+    await new Promise<void>((resolve) => {
+      const watcher = new MutationObserver(() => {
+        if (Number(bar.dataset.checks ?? 0) <= seen) return;
+        watcher.disconnect();
+        resolve();
+      });
+      watcher.observe(bar, { attributes: true, attributeFilter: ['data-checks'] });
+    });
     const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     await nextFrame();
     await nextFrame();
-    const bar = document.querySelector<HTMLElement>('nav[aria-label="Quick navigation"]');
-    await Promise.all((bar?.getAnimations() ?? []).map((animation) => animation.finished.catch(() => undefined)));
+    await over(bar.getAnimations());
   });
 }
 
@@ -54,6 +67,8 @@ async function scrollThrough(page: Page, label: string): Promise<string[]> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   for (let y = 0; y <= height + STEP_PX; y += STEP_PX) {
     await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), Math.min(y, height));
+    // Sections that load as they come into view grow the page and move what is under the bar.
+    await layoutSettled(page);
     await settled(page);
     for (const hit of await controlsUnderBar(page)) found.push(`${label}: ${hit}`);
   }
@@ -82,7 +97,7 @@ test('public pages: nothing interactive under the floating bar', async ({ page }
   for (const [path, ready] of pages) {
     await page.goto(path);
     await ready();
-    await page.waitForLoadState('networkidle');
+    await layoutSettled(page);
     found.push(...(await scrollThrough(page, path)));
   }
   expect(found).toEqual([]);
@@ -116,7 +131,7 @@ test('reader pages, the payment page and the admin pages: nothing interactive un
   for (const path of ['/admin', '/dashboard', '/admin/orders', '/admin/posts', '/admin/posts/new', '/admin/files', '/admin/messages', '/admin/subscribers', '/admin/users', '/admin/settings', '/admin/books/create']) {
     await admin.goto(path);
     await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
-    await admin.waitForLoadState('networkidle');
+    await layoutSettled(admin);
     found.push(...(await scrollThrough(admin, path)));
   }
   await adminContext.close();

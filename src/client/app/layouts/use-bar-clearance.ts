@@ -48,11 +48,16 @@ export function useBarClearance(barRef: RefObject<HTMLElement | null>): boolean 
 
   useEffect(() => {
     let frame = 0;
+    let checks = 0;
     const check = () => {
       frame = 0;
       const bar = barRef.current;
+      if (!bar) return;
       // A keyboard user inside the bar keeps it.
-      if (bar) setCovering(!bar.contains(document.activeElement) && controlUnder(bar));
+      setCovering(!bar.contains(document.activeElement) && controlUnder(bar));
+      // Counted on the bar so that whoever watches the page (the browser journeys) can wait for a check
+      // made after the layout settled instead of guessing how long that takes.
+      bar.dataset.checks = String(++checks);
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(check);
