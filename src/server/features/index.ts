@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { loginLinkRoutes } from './auth/login-link-routes';
 import { resetStatusRoutes } from './auth/reset-status-routes';
+import { accountRoutes } from './auth/account-routes';
 import { blogRoutes } from './blog/routes';
 import { booksRoutes } from './books/routes';
 import { adminBundlesRoutes, bundlesRoutes } from './bundles/routes';
@@ -29,7 +30,6 @@ import { sharingRoutes } from './sharing/routes';
 import { siteRoutes } from './site/routes';
 import { adminShippingRoutes, shippingRoutes } from './shipping/routes';
 import { adminTaxRoutes } from './tax/routes';
-import { usersRoutes } from './users/routes';
 
 /**
  * Every feature's routes, registered in one place. Each feature is a Fastify plugin in
@@ -43,7 +43,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     authRoutes,
     resetStatusRoutes,
     loginLinkRoutes,
-    usersRoutes,
+    accountRoutes,
     checkoutRoutes,
     bundlesRoutes,
     libraryRoutes,

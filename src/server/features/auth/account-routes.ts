@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordSchema, userIdParam, userProfileSchema } from '@shared/schemas/auth';
 import { errorSchema, MAX_DB_ID, successMessageSchema } from '@shared/schemas/common';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
-import { changePassword, getProfile, setFirstPassword, WRONG_CURRENT_PASSWORD } from './service';
+import { changePassword, getProfile, setFirstPassword, WRONG_CURRENT_PASSWORD } from './account-service';
 import { changeUsernameSchema, setPasswordSchema } from '@shared/schemas/login-link';
-import { changeUsername, keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from '../auth/service';
+import { changeUsername } from './service';
+import { keys, LIMITS, limitMessages, record, tooManyRequests, type Limit } from './limits';
 import { requireUser } from '../../platform/security/sessions';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
@@ -17,7 +18,7 @@ function pathUserId(request: FastifyRequest): number | null {
 }
 
 /** Account reads and the password change; each answers only for the caller's own account. */
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { counter, clock } = app.deps;
 
   app.get(

@@ -9,7 +9,8 @@ import { DEMO_READER } from '../../platform/operations/demo-reader';
 import { badRequest, conflict, forbidden } from '../../platform/http/errors';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords';
 import type { SessionService } from '../../platform/security/sessions';
-import { assertNotCommon, passwordChangedMail, siteUrl } from '../auth/service';
+import { assertNotCommon } from './service';
+import { passwordChangedMail, siteUrl } from './templates';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 export const SAME_PASSWORD = 'New password must be different from the current password';

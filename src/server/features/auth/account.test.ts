@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePasswordRules } from '@shared/schemas/auth';
 import { userActivities } from '../../db/schema';
 import { createTestApp, createUser, signedInAgent, TestAgent, type TestApp } from '../../test/helpers';
-import { COMMON_PASSWORD_MESSAGE } from '../auth/common-passwords';
-import { LIMITS } from '../auth/limits';
-import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from './service';
+import { COMMON_PASSWORD_MESSAGE } from './common-passwords';
+import { LIMITS } from './limits';
+import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from './account-service';
 
 describe('GET /api/users/:userId', () => {
   let t: TestApp;
