@@ -19,6 +19,7 @@ import { adminFreeBooksRoutes, freeBooksRoutes } from './free-books/routes';
 import { adminPreOrderRoutes, preOrderRoutes } from './pre-orders/routes';
 import { healthRoutes } from './health/routes';
 import { adminLibraryRoutes, libraryRoutes } from './library/routes';
+import { openOwnedFile } from './library/service';
 import { clickRoutes } from './newsletter/broadcast-clicks';
 import { adminBroadcastRoutes } from './newsletter/broadcast-routes';
 import { newsletterRoutes } from './newsletter/routes';
@@ -50,7 +51,6 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     giftsRoutes,
     freeBooksRoutes,
     preOrderRoutes,
-    copiesRoutes,
     readingRoutes,
     syncMapRoutes,
     reviewsRoutes,
@@ -68,6 +68,9 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   ]) {
     await app.register(routes);
   }
+  // Send to Kindle mails the library's copy of an e-book, and the library builds that copy with copies'
+  // personal copies: the opener is handed in here so that neither feature imports the other.
+  await app.register(copiesRoutes, { openOwnedFile });
   await app.register(adminRoutes, {
     more: [
       adminPreOrderRoutes,

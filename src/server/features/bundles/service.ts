@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { bookPrices, books, bundleItems, bundles, purchases } from '../../db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
 import { audit, type ActorId } from '../../platform/operations/audit';
-import { OWNED_KINDS } from '../library/service';
+import { OWNED_KINDS } from '../../db/purchase-kinds';
 
 type BundleBody = z.output<typeof bundleInputSchema>;
 type BundleRow = typeof bundles.$inferSelect;

@@ -20,7 +20,8 @@ import type { DbOrTx } from '../../db/client';
 import { checkoutSessions, purchases } from '../../db/schema';
 import { AppError } from '../../platform/http/errors';
 import { getFeaturedBook } from '../books/service';
-import { OWNED_KINDS, ownsFormat } from '../library/service';
+import { OWNED_KINDS } from '../../db/purchase-kinds';
+import { ownsFormat } from '../library/service';
 
 type SessionRow = typeof checkoutSessions.$inferSelect;
 

@@ -9,8 +9,8 @@ import {
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { books, kindleDevices, kindleSends, mailOutbox, purchases } from '../../db/schema';
+import { OWNED_KINDS } from '../../db/purchase-kinds';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
-import { openOwnedFile, OWNED_KINDS } from '../library/service';
 import { assertReleased } from '../pre-orders/service';
 import { kindleMail } from './templates';
 
@@ -65,6 +65,17 @@ export async function sendsToday(db: Db, userId: number, now: Date): Promise<num
   return row?.n ?? 0;
 }
 
+/**
+ * The library's opener of a reader's own copy of a purchased format (its openOwnedFile). Send to Kindle is
+ * handed it by the app rather than importing the library, because the library builds those copies with this
+ * feature's personal copies.
+ */
+export type OpenOwnedFile = (
+  deps: AppDeps,
+  purchase: { id: number; userId: number; bookId: number; format: string },
+  format: string,
+) => Promise<{ ok: true; file: { key: string; fileName: string; size: number } } | { ok: false }>;
+
 export const DAILY_LIMIT_MESSAGE = `You have sent ${KINDLE_SENDS_PER_DAY} books to your Kindle today, the most for one day. You can send again after midnight UTC.`;
 
 /**
@@ -75,6 +86,7 @@ export const DAILY_LIMIT_MESSAGE = `You have sent ${KINDLE_SENDS_PER_DAY} books 
 export async function sendToKindle(
   deps: AppDeps,
   input: { userId: number; bookId: number; address: string },
+  openOwnedFile: OpenOwnedFile,
 ): Promise<{ sendId: number }> {
   const { db } = deps.database;
   const now = deps.clock.now();

@@ -10,11 +10,11 @@ import {
   sendToKindleAnswerSchema,
 } from '@shared/schemas/copies';
 import { adminCopiesRoutes } from './admin-routes';
-import { addDevice, listDevices, removeDevice, senderAddress, sendToKindle, sendsToday } from './kindle-service';
+import { addDevice, listDevices, removeDevice, senderAddress, sendToKindle, sendsToday, type OpenOwnedFile } from './kindle-service';
 import { requireUser } from '../../platform/security/sessions';
 
 /** Routes of the copies domain: the reader's Kindle addresses and Send to Kindle; the admin's trace. */
-export const copiesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const copiesRoutes: FastifyPluginAsyncZod<{ openOwnedFile: OpenOwnedFile }> = async (app, { openOwnedFile }) => {
   const { db } = app.deps.database;
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
@@ -85,7 +85,7 @@ export const copiesRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: requireUser(request).userId,
         bookId: request.params.bookId,
         address: request.body.address,
-      });
+      }, openOwnedFile);
       reply.header('Cache-Control', 'no-store');
       return reply.status(202).send({
         success: true,

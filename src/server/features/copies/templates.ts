@@ -1,5 +1,18 @@
 import type { MailMessage } from '../../platform/mail/mail';
-import { safeFileName } from '../library/service';
+
+/**
+ * An attachment name any mail client and Kindle's converter take: letters, digits, dot, dash, underscore
+ * (the reader's file is named after the title, which may hold anything).
+ */
+function safeFileName(name: string, fallback: string): string {
+  const cleaned = name
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 120);
+  return cleaned || fallback;
+}
 
 export interface KindleMailInput {
   /** The reader's Send to Kindle address. */

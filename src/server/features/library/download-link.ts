@@ -45,17 +45,6 @@ export function verifyDownloadToken(secret: string, token: string, now: Date): T
   return { ok: true, grant: { linkId: l, assetId: a as number, purchaseId: p as number, userId: u as number, expiresAt: e as number } };
 }
 
-/** A file name safe in a header and on any file system: letters, digits, dot, dash, underscore. */
-export function safeFileName(name: string, fallback = 'download'): string {
-  const cleaned = name
-    .normalize('NFKD')
-    .replace(/[^\w.-]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 120);
-  return cleaned || fallback;
-}
-
 const FORMAT_EXTENSIONS: Record<string, string> = { ebook: 'epub', pdf: 'pdf', audiobook: 'm4b' };
 
 /**

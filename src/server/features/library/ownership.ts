@@ -6,8 +6,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { purchases } from '../../db/schema';
+import { OWNED_KINDS } from '../../db/purchase-kinds';
 
-export const OWNED_KINDS = ['paid', 'included', 'gift_claim', 'free', 'review_copy'] as const;
 export const owned = inArray(purchases.kind, [...OWNED_KINDS]);
 
 /** The rows that make this reader own this format of the book. */

@@ -13,11 +13,11 @@ import { uploadedFormats } from './assets';
 import { markEditionDownloaded, updatedFormats } from './edition-notice';
 
 // What other features may use of this one (their only way in).
-export { attachmentDisposition, safeFileName } from './download-link';
+export { attachmentDisposition } from './download-link';
 export { sendOwnedFile } from './file-routes';
 export { openMasterFile, openOwnedFile } from './owned-file';
 export { type AssetRow, findAsset, toAssetAnswer } from './assets';
-export { findEntitledPurchase, OWNED_KINDS, ownsAnyFormat, ownsFormat } from './ownership';
+export { findEntitledPurchase, ownsAnyFormat, ownsFormat } from './ownership';
 export { findOpenLink } from './transfers';
 export { grantDownloadRequest, listDownloadRequests, requestAnotherDownload, restoreDownload } from './download-requests';
 export { addIncludedEditions, hasPdfEdition, type OwnedRow } from './pdf-edition';

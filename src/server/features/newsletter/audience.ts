@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Audience } from '@shared/schemas/broadcasts';
 import type { DbOrTx } from '../../db/client';
 import { books, newsletterSubscribers, purchases, releaseMails, users } from '../../db/schema';
-import { OWNED_KINDS } from '../library/service';
+import { OWNED_KINDS } from '../../db/purchase-kinds';
 
 const s = newsletterSubscribers;
 const ownedKinds = sql.raw(OWNED_KINDS.map((k) => `'${k}'`).join(', '));

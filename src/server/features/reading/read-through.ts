@@ -9,7 +9,7 @@ import { FINISHED_PROGRESS, READ_THROUGH_MIN_READERS, type ReadThrough, type Rea
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { books, purchases, readingPositions, users } from '../../db/schema';
-import { OWNED_KINDS } from '../library/service';
+import { OWNED_KINDS } from '../../db/purchase-kinds';
 import { chaptersOf } from './service';
 import { ebookChapters } from './sync-map';
 
