@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookInputSchema, bookSchema, bookUpdateSchema } from '@shared/schemas/books';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { actorOf } from '../../platform/operations/audit';
-import { createBook, updateBook } from './books-service';
+import { createBook, updateBook } from '../books/service';
 
 const TEXT_FIELDS = ['title', 'tagline', 'synopsis', 'coverImage', 'publisher'] as const;
 

@@ -12,10 +12,9 @@ import { carryPositionsToNewMaster, chaptersOf } from '../reading/service';
 import { actorOf } from '../../platform/operations/audit';
 import { ACCEPT_LABEL, acceptsType, detectType, safeFileName } from './file-types';
 import { guardUpload, peekHead } from './upload-stream';
-import { listAdminFiles, recordUpload, requireBook } from './files-service';
 import { preflightEpub, preflightMessage } from '../copies/service';
 import { announceUploadedFiles } from '../pre-orders/service';
-import { queueEditionNotice } from '../library/service';
+import { listAdminFiles, queueEditionNotice, recordUpload, requireBook } from '../library/service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 const MAX_UPLOAD = Math.max(...Object.values(UPLOAD_LIMITS));

@@ -4,8 +4,9 @@ import { adminOrderSchema, orderExportQuerySchema, orderPageSchema, orderQuerySc
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { actorOf } from '../../platform/operations/audit';
 import { untilClientGone } from '../../platform/operations/reports';
-import { getOrder, listOrders, resetDownloadAllowance, shipOrder } from './orders-service';
-import { refundOrder } from '../checkout/service';
+import { listOrders, orderAfterChange } from './orders-service';
+import { refundOrder, shipOrder } from '../checkout/service';
+import { resetDownloadAllowance } from '../library/service';
 import { sendCsv } from './csv-export';
 import { ORDERS_CSV_HEADER, exportOrders } from './orders-export';
 
@@ -64,7 +65,10 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOrderSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, ...refusals },
       },
     },
-    async (request) => shipOrder(db, mailer, request.params.id, request.body, actorOf(request), clock.now()),
+    async (request) => {
+      await shipOrder(db, mailer, request.params.id, request.body, actorOf(request), clock.now());
+      return orderAfterChange(db, request.params.id);
+    },
   );
 
   app.post(
@@ -77,7 +81,10 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOrderSchema, 404: errorSchema, 409: errorSchema, ...refusals },
       },
     },
-    async (request) => resetDownloadAllowance(db, request.params.id, actorOf(request), clock.now()),
+    async (request) => {
+      await resetDownloadAllowance(db, request.params.id, actorOf(request), clock.now());
+      return orderAfterChange(db, request.params.id);
+    },
   );
 
   app.post(
@@ -98,7 +105,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await refundOrder(app.deps, actorOf(request), request.params.id, request.body);
-      return (await getOrder(db, request.params.id))!;
+      return orderAfterChange(db, request.params.id);
     },
   );
 };

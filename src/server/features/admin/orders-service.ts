@@ -1,16 +1,11 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ORDERS_COUNT_CAP, ORDERS_PAGE_SIZE, type AdminOrder, type OrderPage, type OrderRefund, type ShipOrder } from '@shared/schemas/admin';
-import { PHYSICAL_FORMATS, isDigitalFormat, type PurchaseStatus } from '@shared/constants';
-import type { Db, DbOrTx } from '../../db/client';
+import { ORDERS_COUNT_CAP, ORDERS_PAGE_SIZE, type AdminOrder, type OrderPage, type OrderRefund } from '@shared/schemas/admin';
+import type { PurchaseStatus } from '@shared/constants';
+import type { DbOrTx } from '../../db/client';
 import { afterCursor, cursorKey, keysetOrder, keysetPage, type Keyset } from '../../db/keyset';
 import type { Cursor } from '@shared/schemas/pages';
 import { books, orderLines, purchaseCustomerInfo, purchases, refunds, users } from '../../db/schema';
-import { conflict, notFound } from '../../platform/http/errors';
-import { audit, type ActorId } from '../../platform/operations/audit';
-import type { Mailer } from '../../platform/mail/mail';
-import { restoreDownload } from '../library/service';
-import { orderShippedMail } from './templates';
 import { giftSummaries } from '../gifts/service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -236,76 +231,7 @@ export async function getOrder(db: DbOrTx, id: number): Promise<AdminOrder | nul
   return page.items[0] ?? null;
 }
 
-async function orderAfterChange(db: Db, id: number): Promise<AdminOrder> {
+/** The order as it stands after a change the caller has just made to it. */
+export async function orderAfterChange(db: DbOrTx, id: number): Promise<AdminOrder> {
   return (await getOrder(db, id))!;
-}
-
-/**
- * Marks a physical order shipped, with its carrier and tracking number when the parcel has them, and tells
- * the buyer by mail, in one transaction with the change.
- */
-export async function shipOrder(db: Db, mailer: Mailer, id: number, tracking: ShipOrder, actorId: ActorId, now: Date): Promise<AdminOrder> {
-  const shipment = {
-    shippingCarrier: tracking.carrier ?? null,
-    trackingNumber: tracking.trackingNumber ?? null,
-    trackingUrl: tracking.trackingUrl ?? null,
-  };
-  await db.transaction(async (tx) => {
-    // One conditional statement: shipping twice, or shipping a download, changes nothing.
-    const [row] = await tx
-      .update(purchases)
-      .set({ status: 'shipped', shippedAt: now, ...shipment })
-      .where(and(eq(purchases.id, id), eq(purchases.status, 'completed'), inArray(purchases.format, [...PHYSICAL_FORMATS])))
-      .returning({ userId: purchases.userId, bookId: purchases.bookId, format: purchases.format, orderReference: purchases.orderReference });
-    if (!row) {
-      const [exists] = await tx.select({ format: purchases.format, status: purchases.status }).from(purchases).where(eq(purchases.id, id));
-      if (!exists) throw notFound('Order not found');
-      if (isDigitalFormat(exists.format)) throw conflict('Digital orders are not shipped');
-      throw conflict(exists.status === 'shipped' ? 'This order has already been shipped' : `A ${exists.status} order cannot be shipped`);
-    }
-    const [buyer] = await tx
-      .select({ email: users.email, name: users.displayName, username: users.username, title: books.title })
-      .from(users)
-      .innerJoin(books, eq(books.id, row.bookId))
-      .where(eq(users.id, row.userId));
-    const mail = orderShippedMail({
-      to: buyer.email,
-      name: buyer.name || buyer.username,
-      title: buyer.title,
-      format: row.format,
-      orderReference: row.orderReference,
-      tracking: shipment.trackingNumber ? { carrier: shipment.shippingCarrier!, number: shipment.trackingNumber, url: shipment.trackingUrl } : null,
-    });
-    await mailer.enqueue(mail, tx);
-    await audit(
-      tx,
-      actorId,
-      { action: 'order.ship', targetType: 'purchase', targetId: id, details: { orderReference: row.orderReference, carrier: shipment.shippingCarrier, trackingNumber: shipment.trackingNumber } },
-      now,
-    );
-  });
-  return orderAfterChange(db, id);
-}
-
-/** Gives the buyer their download allowance for this format back (at least the default allowance). */
-export async function resetDownloadAllowance(db: Db, id: number, actorId: ActorId, now: Date): Promise<AdminOrder> {
-  await db.transaction(async (tx) => {
-    const restored = await restoreDownload(tx, id);
-    if (!restored.ok && restored.reason === 'missing') throw notFound('Order not found');
-    if (!restored.ok && restored.reason === 'physical') throw conflict('Only digital orders have a download allowance');
-    if (!restored.ok) throw conflict(`A ${restored.before.status} order cannot be downloaded`);
-    const { before } = restored;
-    await audit(
-      tx,
-      actorId,
-      {
-        action: 'order.reset-download',
-        targetType: 'purchase',
-        targetId: id,
-        details: { buyerId: before.userId, format: before.format, previousDownloadCount: before.downloadCount },
-      },
-      now,
-    );
-  });
-  return orderAfterChange(db, id);
 }

@@ -3,7 +3,7 @@ import { adminPostSchema, postInputSchema, postPageSchema, postQuerySchema, publ
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { notFound } from '../../platform/http/errors';
 import { actorOf } from '../../platform/operations/audit';
-import { createPost, getAdminPost, listAdminPosts, setPostPublished, updatePost } from './posts-service';
+import { createPost, getAdminPost, listAdminPosts, setPostPublished, updatePost } from '../blog/service';
 import { requireUser } from '../../platform/security/sessions';
 
 const refusals = { 401: errorSchema, 403: errorSchema };

@@ -11,6 +11,7 @@ import { sanitizePostHtml } from './sanitize';
 
 // What other features may use of this one (their only way in).
 export { sanitizePostHtml } from './sanitize';
+export { createPost, getAdminPost, listAdminPosts, setPostPublished, updatePost } from './admin-posts';
 
 const DEFAULT_AUTHOR = 'Callum Reyes';
 

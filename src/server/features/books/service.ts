@@ -1,30 +1,13 @@
-import { asc, count, desc, eq, isNotNull, or } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type { Book } from '@shared/schemas/books';
 import type { PurchaseFormat } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { bookPrices, books } from '../../db/schema';
+import { bookColumns, isPublished } from './columns';
 
-/** The public columns of a book (docs/PRODUCT.md, Data), shared by every query that answers with a book. */
-export const bookColumns = {
-  id: books.id,
-  title: books.title,
-  coverImage: books.coverImage,
-  tagline: books.tagline,
-  synopsis: books.synopsis,
-  yearPublished: books.yearPublished,
-  publisher: books.publisher,
-  featured: books.featured,
-  includeEbookWithPrint: books.includeEbookWithPrint,
-  slug: books.slug,
-  series: books.series,
-  seriesNumber: books.seriesNumber,
-};
-
-/**
- * A book is published, listed in the catalogue and sold, when it is the featured book or the author gave
- * it a release date (on pre-order, or out): the rule checkout sells by (pre-orders' saleState).
- */
-export const isPublished = or(eq(books.featured, true), isNotNull(books.releaseAt));
+// What other features may use of this one (their only way in).
+export { bookColumns, isPublished } from './columns';
+export { createBook, SLUG_TAKEN_MESSAGE, updateBook } from './editing';
 
 export async function countPublishedBooks(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(books).where(isPublished);

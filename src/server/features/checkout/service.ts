@@ -21,6 +21,7 @@ import { answerRepeatedIntent, assertNotRepeat, checkoutInProgress, findIntentSe
 export { createDiscount, listDiscounts, updateDiscount } from './discounts';
 export { RECONCILE_JOB } from './reconcile';
 export { refundOrder } from './refunds';
+export { shipOrder } from './shipment';
 export { forgedWebhookSummary, recentWebhookFailures } from './webhook-failures';
 export { listMyFormats } from './repeat-purchases';
 

@@ -22,6 +22,8 @@ export { findOpenLink } from './transfers';
 export { grantDownloadRequest, listDownloadRequests, requestAnotherDownload, restoreDownload } from './download-requests';
 export { addIncludedEditions, hasPdfEdition, type OwnedRow } from './pdf-edition';
 export { queueEditionNotice } from './edition-notice';
+export { listAdminFiles, recordUpload, requireBook } from './uploads';
+export { resetDownloadAllowance } from './allowance';
 
 const bookColumns = { id: books.id, title: books.title, coverImage: books.coverImage };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/helpers';
-import { adminAgent } from './test-fixtures';
+import { adminAgent } from '../admin/test-fixtures';
 
 const BOUNDARY = '----sampleFlagBoundary';
 function multipart(fileName: string, data: Buffer) {

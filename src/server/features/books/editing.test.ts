@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, bookPrices, books } from '../../db/schema';
 import { createTestApp, type TestAgent, type TestApp } from '../../test/helpers';
-import { adminAgent, insertBook } from './test-fixtures';
+import { adminAgent, insertBook } from '../admin/test-fixtures';
 
 const valid = {
   title: 'The Quiet Inheritance',

@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { getSetting } from '../../platform/operations/settings';
 import { audit, type ActorId } from '../../platform/operations/audit';
 import { uniqueViolation } from '../../platform/storage/db-errors';
-import { sanitizePostHtml } from '../blog/service';
+import { sanitizePostHtml } from './sanitize';
 
 /** A post as the route received it: validated, defaults applied. */
 type PostInput = z.output<typeof postInputSchema>;

@@ -6,7 +6,7 @@ import { bookPrices, books } from '../../db/schema';
 import { conflict, notFound } from '../../platform/http/errors';
 import { audit, type ActorId } from '../../platform/operations/audit';
 import { uniqueViolation } from '../../platform/storage/db-errors';
-import { bookColumns } from '../books/service';
+import { bookColumns } from './columns';
 import { uniqueBookSlug } from '../../db/book-slugs';
 
 /** Only one book is on sale: featuring one unfeatures the others in the same transaction. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, blogPosts } from '../../db/schema';
 import { type TestAgent, type TestApp } from '../../test/helpers';
-import { unseededAppWithAdmin } from './test-fixtures';
+import { unseededAppWithAdmin } from '../admin/test-fixtures';
 
 const draft = {
   title: 'Notes From the Coast Road',
