@@ -8,8 +8,8 @@ import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { AdminFrame, DataTable, EmptyState, QueryState, tableClasses as t } from '@client/features/admin/components/admin-frame';
 import { ShowMore } from '@client/features/admin/components/list-paging';
-import { useDiscounts, useSaveDiscount } from '@client/features/admin/discounts/api';
-import { DiscountForm } from '@client/features/admin/discounts/discount-form';
+import { useDiscounts, useSaveDiscount } from '@client/features/discounts/api';
+import { DiscountForm } from '@client/features/discounts/components/discount-form';
 import { formatDateTime } from '@client/lib/format';
 
 function status(d: Discount, now: number): { label: string; live: boolean } {

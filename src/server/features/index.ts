@@ -13,6 +13,8 @@ import { checkoutRoutes } from './checkout/routes';
 import { contactRoutes } from './contact/routes';
 import { copiesRoutes } from './copies/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { adminDiscountsRoutes } from './discounts/admin-routes';
+import { discountsRoutes } from './discounts/routes';
 import { adminFeedRoutes, feedRoutes } from './feeds/routes';
 import { giftsRoutes } from './gifts/routes';
 import { adminFreeBooksRoutes, freeBooksRoutes } from './free-books/routes';
@@ -46,6 +48,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
     loginLinkRoutes,
     accountRoutes,
     checkoutRoutes,
+    discountsRoutes,
     bundlesRoutes,
     libraryRoutes,
     giftsRoutes,
@@ -73,6 +76,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(copiesRoutes, { openOwnedFile });
   await app.register(adminRoutes, {
     more: [
+      adminDiscountsRoutes,
       adminPreOrderRoutes,
       adminLibraryRoutes,
       adminBroadcastRoutes,

@@ -1,5 +1,5 @@
 /** Admin data: query keys are the API paths (default reads, docs/PRODUCT.md, Requests), mutations invalidate them. */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Book, BookInput } from '@shared/schemas/books';
 import type { AdminSyncMap, SyncMapCorrection } from '@shared/schemas/sync-map';
 import type {
@@ -18,6 +18,7 @@ import type {
   UploadedImage,
 } from '@shared/schemas/admin';
 import { apiRequest, getAuthToken, getCsrfToken, throwIfResNotOk } from '@client/lib/api-client';
+import { useKeysetPages } from '@client/lib/keyset-pages';
 
 async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   const res = await apiRequest('GET', url, undefined, { signal });
@@ -171,24 +172,6 @@ export function useMarkRead() {
   });
 }
 
-/**
- * A list a page at a time (decision 0071): each "Show more" asks for the rows after the last one shown.
- * `filters` (a search, a filter) go with every page; an empty one is left out.
- */
-export function useKeysetPages<P extends { nextCursor: string | null }>(path: string, filters: Record<string, string> = {}) {
-  return useInfiniteQuery({
-    queryKey: [path, filters],
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams();
-      for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
-      if (pageParam) params.set('after', pageParam);
-      return getJson<P>(`${path}?${params}`, signal);
-    },
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: 0,
-  });
-}
 export const useSubscribers = (q: string) => useKeysetPages<SubscriberPage>('/api/admin/subscribers', { q });
 export const useUsers = (q: string) => useKeysetPages<UserPage>('/api/admin/users', { q });
 export const useAudit = () => useQuery<AuditEntry[]>({ queryKey: ['/api/admin/audit'], staleTime: 0 });

@@ -5,7 +5,6 @@ import { auditEntrySchema } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
 import { listAudit } from '../../platform/operations/audit';
 import { adminBooksRoutes } from './books-routes';
-import { adminDiscountsRoutes } from './discounts-routes';
 import { adminFilesRoutes } from './files-routes';
 import { adminImagesRoutes } from './images-routes';
 import { adminOrdersRoutes } from './orders-routes';
@@ -41,7 +40,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ more?: FastifyPluginAsync[] }>
   await app.register(adminFilesRoutes);
   await app.register(adminImagesRoutes);
   await app.register(adminOrdersRoutes);
-  await app.register(adminDiscountsRoutes);
   await app.register(adminReadersRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminSystemRoutes);

@@ -12,7 +12,7 @@ import { checkoutSessions, orderLines, orders, users } from '../../db/schema';
 import { sha256 } from '../../platform/security/crypto';
 import { AppError } from '../../platform/http/errors';
 import { type PricedLine, acceptPrices, applyCode, chargedParts, linesTotals, priceBasketLines, shippingLineName, storedLines } from './basket';
-import type { DiscountRow } from './discounts';
+import type { DiscountRow } from '../discounts/service';
 import { orderReferenceFor } from './fulfilment';
 import { alreadyOwned, answerRepeatedIntent, checkoutInProgress, findIntentSession } from './repeat-purchases';
 import type { OrderTotals } from './order-totals';

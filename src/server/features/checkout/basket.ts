@@ -12,7 +12,7 @@ import { basketItems, bookPrices, books, digitalAssets } from '../../db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
 import { saleState } from '../pre-orders/service';
 import { ownsFormat } from '../library/service';
-import { type DiscountRow, appliesTo, inapplicable, usableCode } from './discounts';
+import { type DiscountRow, appliesTo, discountRefusedError, inapplicable, usableCode } from '../discounts/service';
 import { alreadyOwned } from './repeat-purchases';
 import { type OrderTotals, orderTotals } from './order-totals';
 import { countryName, shippingCountries } from '../shipping/service';
@@ -127,11 +127,13 @@ async function priceFormatLines(db: DbOrTx, userId: number | null, lines: Stored
  */
 export async function applyCode(db: DbOrTx, lines: PricedLine[], code: string | undefined, now: Date): Promise<DiscountRow | null> {
   if (!code) return null;
-  const row = await usableCode(db, code, now);
+  const usable = await usableCode(db, code, now);
+  if (!usable.ok) throw discountRefusedError(usable);
+  const row = usable.code;
   // A bundle's price is its own: codes take nothing off it (decision 0083).
   const formatLines = lines.filter((l) => l.bundle === null);
   const covered = formatLines.filter((l) => appliesTo(row, l.format));
-  if (lines.length > 0 && covered.length === 0) throw inapplicable([...new Set((formatLines.length > 0 ? formatLines : lines).map((l) => l.format))]);
+  if (lines.length > 0 && covered.length === 0) throw discountRefusedError(inapplicable([...new Set((formatLines.length > 0 ? formatLines : lines).map((l) => l.format))]));
   for (const line of covered) line.amount = discountedPrice(line.unitPrice, row) * line.quantity;
   return row;
 }

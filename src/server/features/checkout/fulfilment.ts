@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { DEFAULT_MAX_DOWNLOADS, isDigitalFormat } from '@shared/constants';
 import { books, checkoutSessions, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import { sha256 } from '../../platform/security/crypto';
 import type { PaymentEvent } from '../../platform/payments';
-import { DiscountRanOutError, discountCodeName, redeemDiscount, settleRanOutCheckout } from './discounts';
+import { discountCodeName, redeemDiscount } from '../discounts/service';
+import { type RanOutSession, settleRanOutCheckout } from './discount-ran-out';
 import { addIncludedEbook } from './included-ebook';
 import { addIncludedEditions } from '../library/service';
 import { giftPurchaseFields, recordGift } from '../gifts/service';
@@ -50,6 +51,8 @@ export async function handlePaymentEvent(
   const log = deps.log.child({ paymentEventId: event.id, type: event.type });
   // The tax of each line of a provider-taxed order, asked for before the transaction opens.
   const lineTaxes = await fetchProviderLineTaxes(deps, event);
+  // Set when the checkout's code ran out: the transaction then rolls back and the checkout is settled.
+  let ranOut: RanOutSession | null = null;
 
   const result = await db.transaction(async (tx): Promise<FulfilmentResult> => {
     const now = clock.now();
@@ -94,8 +97,9 @@ export async function handlePaymentEvent(
       .returning({ id: checkoutSessions.id });
     if (claimed.length === 0) return { outcome: 'already-closed' as const };
     // Counted on payment; a code used up meanwhile rolls the whole fulfilment back (decision 0050).
-    if (session.discountCodeId && !(await redeemDiscount(tx, session.discountCodeId))) {
-      throw new DiscountRanOutError({ ...session, paymentId: c.paymentId ?? null });
+    if (session.discountCodeId && !(await redeemDiscount(tx, session.discountCodeId)).ok) {
+      ranOut = { ...session, paymentId: c.paymentId ?? null };
+      tx.rollback();
     }
 
     if (order) {
@@ -170,10 +174,13 @@ export async function handlePaymentEvent(
     );
     log.info({ checkoutId: session.id, purchaseId: purchase.id, source }, 'purchase fulfilled');
     return { outcome: 'fulfilled' as const, purchaseId: purchase.id, orderReference, format: session.format };
-  }).catch(async (error: unknown) => {
-    if (!(error instanceof DiscountRanOutError)) throw error;
-    log.warn({ checkoutId: error.session.id }, 'discount code used up before payment; not fulfilled');
-    return settleRanOutCheckout(deps, event, error.session);
+  }).catch(async (error: unknown): Promise<FulfilmentResult> => {
+    if (!(error instanceof TransactionRollbackError) || !ranOut) throw error;
+    log.warn({ checkoutId: ranOut.id }, 'discount code used up before payment; not fulfilled');
+    const settled = await settleRanOutCheckout(deps, event, ranOut);
+    // A payment that could not be given back fails the delivery, so the provider sends the event again.
+    if (!settled.ok) throw settled.error;
+    return { outcome: settled.outcome };
   });
   // Counted after the commit, so a rolled-back fulfilment is never counted.
   if (result.outcome === 'fulfilled') {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/schemas/common';
 import { checkoutRequestSchema, checkoutResponseSchema, paymentResultSchema, myFormatsResponseSchema, paymentSessionParams, paymentSessionSchema, payRequestSchema, storeFormatsResponseSchema } from '@shared/schemas/checkout';
-import { quoteRoutes } from './discount-routes';
 import { basketRoutes } from './basket-routes';
 import { cancelLocalSession, payLocalSession } from './local-payments';
 import { defineReconcileJob } from './reconcile';
@@ -106,6 +105,5 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(stripeWebhookRoutes);
-  await app.register(quoteRoutes);
   await app.register(basketRoutes);
 };

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { getBook, getFeaturedBook, getPrice, listPrices } from '../books/service';
 import type { Book } from '@shared/schemas/books';
 import { getSetting } from '../../platform/operations/settings';
-import { priceWithDiscount } from './discounts';
+import { discountRefusedError, priceWithDiscount } from '../discounts/service';
 import { includesEbook } from './included-ebook';
 import { hasPdfEdition } from '../library/service';
 import { prepareGift } from '../gifts/service';
@@ -18,7 +18,6 @@ import { orderLinesOf, orderOfSession, orderTaxAndShipping } from './order-fulfi
 import { answerRepeatedIntent, assertNotRepeat, checkoutInProgress, findIntentSession } from './repeat-purchases';
 
 // What other features may use of this one (their only way in).
-export { createDiscount, listDiscounts, updateDiscount } from './discounts';
 export { RECONCILE_JOB } from './reconcile';
 export { refundOrder } from './refunds';
 export { shipOrder } from './shipment';
@@ -109,7 +108,9 @@ export async function createCheckout(
   if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Authentication required');
 
   const now = clock.now();
-  const priced = await priceWithDiscount(db, { format: input.format, price: price.price, code: input.discountCode, now });
+  const pricing = await priceWithDiscount(db, { format: input.format, price: price.price, code: input.discountCode, now });
+  if (!pricing.ok) throw discountRefusedError(pricing);
+  const { priced } = pricing;
   const id = `cs_${random.token(18)}`;
   const expiresAt = new Date(now.getTime() + CHECKOUT_TTL_MS);
   const inserted = await db

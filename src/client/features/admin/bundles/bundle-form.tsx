@@ -6,11 +6,11 @@
 import { useState } from 'react';
 import { PURCHASE_FORMATS, type PurchaseFormat, formatLabel } from '@shared/constants';
 import { type AdminBundle, type BundleInput, type BundleItem, bundleInputSchema } from '@shared/schemas/bundles';
-import { FormFooter } from '../components/form-footer';
+import { FormFooter } from '@client/components/ui/form-footer';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { errorText, fieldErrors } from '@client/lib/api-errors';
-import { fieldMessages } from '../components/field-messages';
+import { fieldMessages } from '@client/components/ui/field-messages';
 
 interface Draft {
   name: string;

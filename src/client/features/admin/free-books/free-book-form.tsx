@@ -11,8 +11,8 @@ import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
 import { type FormErrors, errorsOfIssues, errorsOfRefusal } from '../components/form-errors';
-import { FormFooter } from '../components/form-footer';
-import { fieldMessages } from '../components/field-messages';
+import { FormFooter } from '@client/components/ui/form-footer';
+import { fieldMessages } from '@client/components/ui/field-messages';
 
 interface Draft {
   bookId: string;

@@ -14,7 +14,7 @@ import { Select } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
 import { fromLocalInput, toLocalInput } from '@client/lib/local-date-time';
 import { type FormErrors, errorsOfIssues, errorsOfRefusal } from '../components/form-errors';
-import { FormFooter } from '../components/form-footer';
+import { FormFooter } from '@client/components/ui/form-footer';
 
 type Format = (typeof REVIEW_COPY_FORMATS)[number];
 

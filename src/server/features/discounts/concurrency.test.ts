@@ -4,7 +4,7 @@ import { DISCOUNT_REFUSALS } from '@shared/schemas/discounts';
 import { discountCodes, purchases } from '../../db/schema';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
-import { featuredBookId } from './test-support';
+import { featuredBookId } from '../checkout/test-support';
 
 /** Real concurrency needs a real server: PGlite runs one statement at a time. */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('discount code uses under concurrency (PostgreSQL)', () => {

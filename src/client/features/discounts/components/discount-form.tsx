@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { PURCHASE_FORMATS, type PurchaseFormat } from '@shared/constants';
 import { type Discount, type DiscountInput, discountInputSchema } from '@shared/schemas/discounts';
 import { formatLabel } from '@shared/constants';
-import { FormFooter } from '../components/form-footer';
+import { FormFooter } from '@client/components/ui/form-footer';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select } from '@client/components/ui/select';
 import { fieldErrors, errorText } from '@client/lib/api-errors';
 import { toLocalInput } from '@client/lib/local-date-time';
-import { fieldMessages } from '../components/field-messages';
+import { fieldMessages } from '@client/components/ui/field-messages';
 
 interface Draft {
   code: string;

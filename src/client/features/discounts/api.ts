@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Discount, DiscountInput, DiscountPage } from '@shared/schemas/discounts';
 import { apiRequest } from '@client/lib/api-client';
-import { useKeysetPages } from '../api';
+import { useKeysetPages } from '@client/lib/keyset-pages';
 
 export const DISCOUNTS_PATH = '/api/admin/discounts';
 

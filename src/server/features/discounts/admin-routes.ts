@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { discountInputSchema, discountPageSchema, discountQuerySchema, discountSchema } from '@shared/schemas/discounts';
 import { errorSchema, idParam } from '@shared/schemas/common';
 import { actorOf } from '../../platform/operations/audit';
-import { createDiscount, listDiscounts, updateDiscount } from '../checkout/service';
+import { createDiscount, listDiscounts, updateDiscount } from './service';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 

@@ -8,23 +8,30 @@ import {
   discountedPrice,
 } from '@shared/schemas/discounts';
 import { formatLabel } from '@shared/constants';
-import { discountRanOutMail } from './templates';
 import type { z } from 'zod';
-import type { AppDeps } from '../../deps';
 import type { Db, DbOrTx } from '../../db/client';
 import { audit, type ActorId } from '../../platform/operations/audit';
-import { checkoutSessions, discountCodes, users } from '../../db/schema';
+import { discountCodes } from '../../db/schema';
 import { afterCursor, cursorKey, keysetOrder, keysetPage, type Keyset } from '../../db/keyset';
 import type { Cursor } from '@shared/schemas/pages';
-import type { PaymentEvent } from '../../platform/payments';
 import { uniqueViolation } from '../../platform/storage/db-errors';
-import { isFirstDelivery } from './payment-events';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 
 export type DiscountRow = typeof discountCodes.$inferSelect;
 type DiscountBody = z.output<typeof discountInputSchema>;
 
-const refused = (message: string) => new AppError('DISCOUNT_REFUSED', 400, message, { discountCode: message });
+/** Why a code is refused, with the message the reader reads (docs/PRODUCT.md, Discount codes). */
+export interface DiscountRefusal {
+  ok: false;
+  reason: 'unknown' | 'inactive' | 'expired' | 'exhausted' | 'inapplicable';
+  message: string;
+}
+
+const refused = (reason: DiscountRefusal['reason'], message: string): DiscountRefusal => ({ ok: false, reason, message });
+
+/** What a refused code answers over HTTP: a 400 whose message sits on the code's field. */
+export const discountRefusedError = (refusal: DiscountRefusal) =>
+  new AppError('DISCOUNT_REFUSED', 400, refusal.message, { discountCode: refusal.message });
 
 export function toDiscount(row: DiscountRow): Discount {
   return {
@@ -45,20 +52,20 @@ const findByCode = async (db: DbOrTx, code: string) =>
   (await db.select().from(discountCodes).where(sql`lower(${discountCodes.code}) = lower(${code})`).limit(1))[0];
 
 /** A code that exists and may be used now, whatever it is used on; anything else is refused with its message. */
-export async function usableCode(db: DbOrTx, code: string, now: Date): Promise<DiscountRow> {
+export async function usableCode(db: DbOrTx, code: string, now: Date): Promise<{ ok: true; code: DiscountRow } | DiscountRefusal> {
   const row = await findByCode(db, code);
-  if (!row) throw refused(DISCOUNT_REFUSALS.unknown);
-  if (!row.active) throw refused(DISCOUNT_REFUSALS.inactive);
-  if (row.expiresAt && row.expiresAt <= now) throw refused(DISCOUNT_REFUSALS.expired);
-  if (row.maxRedemptions != null && row.redemptions >= row.maxRedemptions) throw refused(DISCOUNT_REFUSALS.exhausted);
-  return row;
+  if (!row) return refused('unknown', DISCOUNT_REFUSALS.unknown);
+  if (!row.active) return refused('inactive', DISCOUNT_REFUSALS.inactive);
+  if (row.expiresAt && row.expiresAt <= now) return refused('expired', DISCOUNT_REFUSALS.expired);
+  if (row.maxRedemptions != null && row.redemptions >= row.maxRedemptions) return refused('exhausted', DISCOUNT_REFUSALS.exhausted);
+  return { ok: true, code: row };
 }
 
 export const appliesTo = (row: DiscountRow, format: string) => !row.formats || row.formats.includes(format);
 
 /** The refusal of a code that applies to none of these formats. */
-export const inapplicable = (formats: string[]) =>
-  refused(DISCOUNT_REFUSALS.inapplicable(formats.map((f) => formatLabel(f).toLowerCase()).join(' or the ')));
+export const inapplicable = (formats: string[]): DiscountRefusal =>
+  refused('inapplicable', DISCOUNT_REFUSALS.inapplicable(formats.map((f) => formatLabel(f).toLowerCase()).join(' or the ')));
 
 export interface PricedCheckout {
   amount: number;
@@ -68,30 +75,25 @@ export interface PricedCheckout {
 }
 
 /**
- * The price of one format with an optional code. Every refusal is a 400 with the message the reader
- * reads; the use itself is only counted on payment (redeemDiscount), so this check is advisory for
- * "used up" and final for everything else.
+ * The price of one format with an optional code, or the refusal with the message the reader reads. The
+ * use itself is only counted on payment (redeemDiscount), so this check is advisory for "used up" and
+ * final for everything else.
  */
 export async function priceWithDiscount(
   db: DbOrTx,
   input: { format: string; price: number; code: string | undefined; now: Date },
-): Promise<PricedCheckout> {
-  if (!input.code) return { amount: input.price, originalAmount: null, discountCodeId: null, discountCode: null };
-  const row = await usableCode(db, input.code, input.now);
-  if (!appliesTo(row, input.format)) throw inapplicable([input.format]);
+): Promise<{ ok: true; priced: PricedCheckout } | DiscountRefusal> {
+  if (!input.code) return { ok: true, priced: { amount: input.price, originalAmount: null, discountCodeId: null, discountCode: null } };
+  const usable = await usableCode(db, input.code, input.now);
+  if (!usable.ok) return usable;
+  const row = usable.code;
+  if (!appliesTo(row, input.format)) return inapplicable([input.format]);
   return {
-    amount: discountedPrice(input.price, row),
-    originalAmount: input.price,
-    discountCodeId: row.id,
-    discountCode: row.code,
+    ok: true,
+    priced: { amount: discountedPrice(input.price, row), originalAmount: input.price, discountCodeId: row.id, discountCode: row.code },
   };
 }
 
-/**
- * Counts one use, in ONE conditional statement: of any number of concurrent paid checkouts only as many
- * as uses remain get a row back (PostgreSQL re-checks the condition on the row another transaction just
- * committed). False means the code ran out between checkout and payment.
- */
 /** The code as the author wrote it, for the receipt; null without one. */
 export async function discountCodeName(tx: DbOrTx, discountCodeId: number | null): Promise<string | null> {
   if (discountCodeId === null) return null;
@@ -99,7 +101,12 @@ export async function discountCodeName(tx: DbOrTx, discountCodeId: number | null
   return row?.code ?? null;
 }
 
-export async function redeemDiscount(tx: DbOrTx, discountCodeId: number): Promise<boolean> {
+/**
+ * Counts one use, in ONE conditional statement: of any number of concurrent paid checkouts only as many
+ * as uses remain get a row back (PostgreSQL re-checks the condition on the row another transaction just
+ * committed). 'used-up' means the code ran out between checkout and payment.
+ */
+export async function redeemDiscount(tx: DbOrTx, discountCodeId: number): Promise<{ ok: true } | { ok: false; reason: 'used-up' }> {
   const rows = await tx
     .update(discountCodes)
     .set({ redemptions: sql`${discountCodes.redemptions} + 1` })
@@ -110,64 +117,7 @@ export async function redeemDiscount(tx: DbOrTx, discountCodeId: number): Promis
       ),
     )
     .returning({ id: discountCodes.id });
-  return rows.length > 0;
-}
-
-interface RanOutSession {
-  id: string;
-  userId: number;
-  provider: string;
-  providerSessionId: string | null;
-  paymentId: string | null;
-}
-
-/** Thrown inside the fulfilment transaction so that nothing of a checkout whose code ran out is kept. */
-export class DiscountRanOutError extends Error {
-  constructor(
-    readonly session: RanOutSession,
-  ) {
-    super('discount code used up before payment');
-    this.name = 'DiscountRanOutError';
-  }
-}
-
-/**
- * After the rollback: a checkout whose code ran out is closed without a purchase. On the local page nothing
- * was charged (its Pay answers the refusal); a Stripe payment is given back at once, before the event is
- * recorded, so a failed refund makes the webhook fail and Stripe delivers it again (decision 0050).
- */
-export async function settleRanOutCheckout(
-  deps: AppDeps,
-  event: PaymentEvent,
-  session: RanOutSession,
-): Promise<{ outcome: 'discount-ran-out' | 'duplicate-event' }> {
-  const { db } = deps.database;
-  const { payments, clock, mailer } = deps;
-  if (session.provider !== 'local') {
-    if (!payments.refund) throw new Error(`the ${payments.name} provider cannot refund`);
-    await payments.refund({
-      providerSessionId: session.providerSessionId ?? '',
-      paymentId: session.paymentId,
-      idempotencyKey: `discount-ran-out-${session.id}`,
-    });
-  }
-  return db.transaction(async (tx) => {
-    const now = clock.now();
-    const fresh = await isFirstDelivery(tx, event, now);
-    if (!fresh && session.provider !== 'local') return { outcome: 'duplicate-event' as const };
-    const closed = await tx
-      .update(checkoutSessions)
-      .set({ status: 'cancelled' })
-      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
-      .returning({ id: checkoutSessions.id });
-    if (closed.length > 0 && session.provider !== 'local') {
-      const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, session.userId));
-      if (buyer) {
-        await mailer.enqueue(discountRanOutMail(buyer.email), tx);
-      }
-    }
-    return { outcome: 'discount-ran-out' as const };
-  });
+  return rows.length > 0 ? { ok: true } : { ok: false, reason: 'used-up' };
 }
 
 // --- admin ---------------------------------------------------------------------------------------

@@ -4,10 +4,13 @@ import { errorSchema } from '@shared/schemas/common';
 import { quoteQuerySchema, quoteSchema } from '@shared/schemas/discounts';
 import { AppError, notFound } from '../../platform/http/errors';
 import { getBook, getPrice } from '../books/service';
-import { priceWithDiscount } from './discounts';
+import { discountRefusedError, priceWithDiscount } from './service';
 
-/** GET /api/checkout/quote: the checkout page shows the struck list price and the price to pay. */
-export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Routes of the discounts domain. GET /api/checkout/quote: the checkout page shows the struck list price and
+ * the price to pay (the admin's discount routes are in admin-routes.ts).
+ */
+export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   app.get(
     '/api/checkout/quote',
@@ -29,7 +32,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!book) throw notFound('Book not found');
       const price = book.featured ? await getPrice(db, book.id, format) : null;
       if (!price) throw new AppError('NOT_AVAILABLE', 409, 'The book is currently not available for purchase in this format');
-      const priced = await priceWithDiscount(db, { format, price: price.price, code: discountCode, now: app.deps.clock.now() });
+      const pricing = await priceWithDiscount(db, { format, price: price.price, code: discountCode, now: app.deps.clock.now() });
+      if (!pricing.ok) throw discountRefusedError(pricing);
+      const { priced } = pricing;
       return {
         amount: priced.amount,
         displayPrice: formatPrice(priced.amount),

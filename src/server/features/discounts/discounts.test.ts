@@ -4,7 +4,7 @@ import { DISCOUNT_MESSAGES, DISCOUNT_REFUSALS } from '@shared/schemas/discounts'
 import { checkoutSessions, discountCodes, mailOutbox, purchases } from '../../db/schema';
 import { type TestApp, createTestApp, createUser, signedInAgent } from '../../test/helpers';
 import { adminAgent } from '../admin/test-fixtures';
-import { featuredBookId } from './test-support';
+import { featuredBookId } from '../checkout/test-support';
 
 describe('discount codes', () => {
   let t: TestApp;
