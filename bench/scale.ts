@@ -6,6 +6,9 @@
  * app (median of 5), sampling the process's RSS and event-loop delay and how long /healthz waits during the
  * export. Writes bench/reports/scale-<percent>.json and prints a table. Not run in CI (decision 0071).
  * --reuse keeps a database made by an earlier run (making 100 % takes minutes).
+ * --served times the built server (`npm run build` first) started as a process of its own on that database,
+ *   over HTTP, reading its RSS and event-loop delay from inside it (bench/scale/served.ts): the figures an
+ *   operator sees. Without it the app runs in this process, through inject, which holds each answer whole.
  * --pglite makes the same data in an embedded PGlite database in a data directory instead, and also times
  * what a start does before it listens (opening that directory and checking the migrations), to find the
  * size past which a site belongs on PostgreSQL; it writes bench/reports/scale-pglite-<percent>.json.
@@ -21,6 +24,7 @@ import { openDatabase } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { createTestApp, createUser, signedInAgent } from '../src/server/test/helpers';
 import { scaleDataStatements, sizesAt } from './scale/data';
+import { startServedSite } from './scale/served';
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -33,6 +37,7 @@ const server = process.env.SCALE_DATABASE_SERVER ?? 'postgres://postgres@127.0.0
 const url = `${server}/${name}`;
 const RUNS = 5;
 const pglite = process.argv.includes('--pglite');
+const served = process.argv.includes('--served') && !pglite;
 const dataDir = arg('data-dir', path.join(os.tmpdir(), `site-scale-pglite-${percent}`));
 const open = () => openDatabase(pglite ? { dataDir } : { databaseUrl: url });
 
@@ -110,46 +115,90 @@ interface Row {
 }
 const rows: Row[] = [];
 
+/** Where the reads go, and how the server's memory and event-loop delay over a window are read. */
+interface Target {
+  get(route: string): Promise<{ status: number; bytes: number; ms: number }>;
+  begin(): Promise<void>;
+  end(): Promise<{ rssGrowthMb: number; loopDelayMaxMs: number }>;
+  close(): Promise<void>;
+}
+
+function inProcessTarget(): Target {
+  let rssBefore = 0;
+  let rssPeak = 0;
+  let sampler: NodeJS.Timeout | undefined;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  return {
+    async get(route) {
+      const at = performance.now();
+      const res = await (route === '/healthz' ? t.app.inject({ method: 'GET', url: route }) : agent.get(route));
+      return { status: res.statusCode, bytes: res.rawPayload.length, ms: performance.now() - at };
+    },
+    async begin() {
+      global.gc?.();
+      rssBefore = rssPeak = process.memoryUsage().rss;
+      loop.reset();
+      loop.enable();
+      sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 25);
+    },
+    async end() {
+      clearInterval(sampler);
+      loop.disable();
+      return { rssGrowthMb: Math.max(0, Math.round((rssPeak - rssBefore) / 1024 / 1024)), loopDelayMaxMs: Math.round(loop.max / 1e6) };
+    },
+    close: () => t.close(),
+  };
+}
+
+async function servedTarget(): Promise<Target> {
+  const bearer = (await t.app.sessions.create(adminUser.id)).bearerToken;
+  await t.close();
+  const site = await startServedSite(url, Number(process.env.BENCH_PORT ?? 3970));
+  let before = 0;
+  return {
+    get: (route) => site.get(route, route === '/healthz' ? undefined : bearer),
+    async begin() {
+      before = (await site.sample()).rssMB;
+    },
+    async end() {
+      const after = await site.sample();
+      return { rssGrowthMb: Math.max(0, after.peakRssMB - before), loopDelayMaxMs: Math.round(after.loopMaxMs) };
+    },
+    close: () => site.stop(),
+  };
+}
+
+const target = served ? await servedTarget() : inProcessTarget();
+
 async function measure(read: string, route: string, withHealthz = false) {
   const times: number[] = [];
   let status = 0;
   let bytes = 0;
-  let rssPeak = 0;
   let healthzMax = 0;
-  global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 25);
+  await target.begin();
   for (let i = 0; i < RUNS; i++) {
     let done = false;
     const probe = withHealthz
       ? (async () => {
           while (!done) {
-            const at = performance.now();
-            await t.app.inject({ method: 'GET', url: '/healthz' });
-            healthzMax = Math.max(healthzMax, performance.now() - at);
+            healthzMax = Math.max(healthzMax, (await target.get('/healthz')).ms);
             await new Promise((r) => setTimeout(r, 20));
           }
         })()
       : null;
-    const at = performance.now();
-    const res = await agent.get(route);
-    times.push(performance.now() - at);
+    const answer = await target.get(route);
+    times.push(answer.ms);
     done = true;
     await probe;
-    status = res.statusCode;
-    bytes = res.rawPayload.length;
+    status = answer.status;
+    bytes = answer.bytes;
   }
-  clearInterval(sampler);
-  loop.disable();
   const row: Row = {
     read,
     medianMs: Math.round(median(times)),
     status,
     kb: Math.round(bytes / 1024),
-    rssGrowthMb: Math.max(0, Math.round((rssPeak - rssBefore) / 1024 / 1024)),
-    loopDelayMaxMs: Math.round(loop.max / 1e6),
+    ...(await target.end()),
     ...(withHealthz ? { healthzMaxMs: Math.round(healthzMax) } : {}),
   };
   rows.push(row);
@@ -161,13 +210,13 @@ await measure('subscribers CSV export', '/api/admin/subscribers.csv', true);
 await measure('orders CSV export', '/api/admin/orders/export.csv', true);
 await measure('readers CSV export', '/api/admin/users/export.csv', true);
 
-await t.close();
+await target.close();
 await database.close();
 
-const report = { database: pglite ? 'pglite' : 'postgres', fraction, counts, generatedMs, openMs, runs: RUNS, at: new Date().toISOString(), rows };
-const out = path.join(import.meta.dirname, 'reports', `scale-${pglite ? 'pglite-' : ''}${percent}.json`);
+const report = { database: pglite ? 'pglite' : 'postgres', served, fraction, counts, generatedMs, openMs, runs: RUNS, at: new Date().toISOString(), rows };
+const out = path.join(import.meta.dirname, 'reports', `scale-${pglite ? 'pglite-' : ''}${served ? 'served-' : ''}${percent}.json`);
 fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\n${percent} % on ${report.database} (${counts.purchases} purchases, ${counts.subscribers} subscribers; opened in ${openMs} ms): ${out}`);
+console.log(`\n${percent} % on ${report.database}${served ? ', built server' : ''} (${counts.purchases} purchases, ${counts.subscribers} subscribers; opened in ${openMs} ms): ${out}`);
 console.log('| admin read | median ms | KB | RSS growth MB | loop delay max ms |');
 console.log('|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.read} | ${r.medianMs} | ${r.kb} | ${r.rssGrowthMb} | ${r.loopDelayMaxMs}${r.healthzMaxMs !== undefined ? ` (healthz ${r.healthzMaxMs})` : ''} |`);
