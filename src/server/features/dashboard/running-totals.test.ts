@@ -151,6 +151,37 @@ describe('dashboard running totals (decision 0104)', () => {
     expect(await expectReadersMatch()).toMatchObject({ subscribedUsers: start.subscribedUsers + 1 });
   });
 
+  it('keeps readers and subscriptions right through statements that write many accounts and subscriptions at once', async () => {
+    const start = await expectReadersMatch();
+    // 300 accounts in one statement: every third subscribed by address (in capitals), every fifth linked.
+    await rows(
+      `insert into users (username, email, password_hash, created_at)
+         select 'many-0036-' || g, 'many-0036-' || g || '@example.com', 'x', now() from generate_series(1, 300) g`,
+    );
+    await rows(
+      `insert into newsletter_subscribers (email, name, user_id)
+         select upper(u.email), 'Many', case when u.id % 5 = 0 then u.id end from users u
+         where u.username like 'many-0036-%' and (u.id % 3 = 0 or u.id % 5 = 0)`,
+    );
+    const added = await expectReadersMatch();
+    expect(added.totalUsers).toBe(start.totalUsers + 300);
+    expect(added.subscribedUsers).toBeGreaterThan(start.subscribedUsers + 100);
+
+    // Many at once: half leave the list, a tenth become admins, some change address, a sign-in touches nothing.
+    await rows(`update newsletter_subscribers set unsubscribed_at = now(), state = 'unsubscribed' where name = 'Many' and id % 2 = 0`);
+    await rows(`update users set role = 'admin' where username like 'many-0036-%' and id % 10 = 0`);
+    await rows(`update users set email = 'moved-' || email where username like 'many-0036-%' and id % 7 = 0`);
+    await rows(`update users set password_changed_at = now() where username like 'many-0036-%'`);
+    await expectReadersMatch();
+
+    // And out again, many at a time.
+    await rows(`delete from newsletter_subscribers where name = 'Many' and id % 3 = 0`);
+    await expectReadersMatch();
+    await rows(`delete from newsletter_subscribers where name = 'Many'`);
+    await rows(`delete from users where username like 'many-0036-%'`);
+    expect(await expectReadersMatch()).toEqual(start);
+  });
+
   it('counts activities written and removed many at a time', async () => {
     const { user } = await reader();
     const start = (await stats()).engagementStats.totalActivities as number;
