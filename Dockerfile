@@ -3,8 +3,6 @@
 # non-root user. scripts/check-dockerfile.mjs runs these steps in CI without a Docker engine, so keep
 # RUN steps plain shell and CMD in exec form.
 
-# The full image has a C compiler: the build compiles the native sendfile module for downloads, which the
-# slim runtime below loads (same Debian, same C library).
 FROM node:24-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

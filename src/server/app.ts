@@ -18,6 +18,7 @@ import type { Database } from './db/client';
 import { type Clock, type Random, systemClock, systemRandom } from './platform/security/crypto';
 import { registerErrorHandling } from './platform/http/errors';
 import { DiskFileStore, type FileStore } from './platform/storage/files';
+import { createDelivery } from './platform/http/delivery';
 import { JobRunner } from './platform/operations/jobs';
 import { MAIL_LEASE_MS, Mailer, type MailTransport, smtpTransport } from './platform/mail/mail';
 import { SiteMetrics, registerMetrics } from './platform/operations/metrics';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clock,
     random,
     files,
+    delivery: createDelivery(config.DELIVERY, files, { internalPath: config.DELIVERY_INTERNAL_PATH }),
     mailer,
     jobs,
     metrics,

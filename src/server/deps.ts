@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Clock, Random } from './platform/security/crypto';
+import type { Delivery } from './platform/http/delivery';
 import type { FileStore } from './platform/storage/files';
 import type { FrontDoor } from './platform/http/front-door';
 import type { JobRunner } from './platform/operations/jobs';
@@ -25,6 +26,8 @@ export interface AppDeps {
   clock: Clock;
   random: Random;
   files: FileStore;
+  /** Who sends an owned file's bytes once a route has decided they may go (decision 0109). */
+  delivery: Delivery;
   mailer: Mailer;
   /** The one job runner (mail dispatch, reconciliation, ...); main.ts starts it. */
   jobs: JobRunner;

@@ -104,7 +104,7 @@ async function start() {
       : null;
   app.log.info(
     { startup: phases },
-    `Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider}) ` +
+    `Site ready at ${config.PUBLIC_URL} (database: ${database.kind}, payments: ${config.paymentProvider}, delivery: ${config.DELIVERY}) ` +
       `${Math.round(performance.now())} ms after the process started`,
   );
   // Mail waits in the outbox, so the start does not wait for SMTP; an unreachable server is reported.

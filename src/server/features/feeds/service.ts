@@ -27,6 +27,7 @@ export async function episodeFile(deps: AppDeps, bookId: number, episode: Episod
     etag: `"${asset.id}-${asset.updatedAt.getTime()}-${episode.number}-${start}-${end}"`,
     lastModified: asset.updatedAt,
     key: asset.fileUrl,
+    slice: { start, end },
     read: (range) => deps.files.read(asset.fileUrl, range ? { start: start + range.start, end: start + range.end } : { start, end }),
   };
 }

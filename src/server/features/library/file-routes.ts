@@ -29,16 +29,21 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-/** The part of the file this request asks for; If-Range resumes only while the file has not changed. */
-export function requestedRange(request: FastifyRequest, file: Pick<OwnedFile, 'size' | 'etag'>) {
-  const ifRange = request.headers['if-range'];
+/**
+ * The part of the file this request asks for; If-Range resumes only while the file has not changed. When
+ * the bytes come from a signed S3 link, S3 judges If-Range against the ETag it gave the client, so the app
+ * leaves it to S3 (the transfer's version check still holds, see transfers.ts).
+ */
+export function requestedRange(request: FastifyRequest, file: Pick<OwnedFile, 'size' | 'etag'>, options: { ifRange: boolean } = { ifRange: true }) {
+  const ifRange = options.ifRange ? request.headers['if-range'] : undefined;
   const rangeHeader = !ifRange || ifRange === file.etag ? request.headers.range : undefined;
   return parseRange(rangeHeader, file.size);
 }
 
 /**
- * Streams an owned file with Range and If-Range support (206 for a satisfiable single range, 416 for an
- * unsatisfiable one). The caller sets Content-Disposition and Cache-Control.
+ * Answers with an owned file, with Range and If-Range support (206 for a satisfiable single range, 416 for
+ * an unsatisfiable one); the delivery port (decision 0109) gets the bytes out. The caller sets
+ * Content-Disposition and Cache-Control.
  */
 export async function sendOwnedFile(
   request: FastifyRequest,
@@ -64,7 +69,7 @@ export async function sendOwnedFile(
   }
   reply.header('Content-Length', String(length));
   if (request.method === 'HEAD') return reply.send();
-  return reply.send(await file.read(range ?? undefined));
+  return request.server.deps.delivery.send(request, reply, file, range);
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string) {
@@ -95,7 +100,9 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   /**
    * Whether this request may send bytes of the link's one transfer. A HEAD or an unsatisfiable range sends
    * none, so it claims nothing (it is only refused once the transfer is over); a response that reaches the
-   * last byte closes the transfer when it has been handed to the network in full.
+   * last byte closes the transfer when this process has handed it to the network in full. When nginx or S3
+   * sends the bytes the app never sees them go, so the transfer stays open to resumes until the link
+   * expires (decision 0109).
    */
   async function transferStep(
     request: FastifyRequest,
@@ -103,6 +110,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
     linkId: string,
     file: OwnedFile,
     range: ByteRange | null | 'unsatisfiable',
+    sendsBytes: boolean,
   ): Promise<TransferStep | 'headers-only'> {
     if (request.method === 'HEAD' || range === 'unsatisfiable') {
       const complete = await isTransferComplete(db, linkId);
@@ -110,7 +118,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
     }
     const now = app.deps.clock.now();
     const step = await stepTransfer(db, { linkId, etag: file.etag, size: file.size, ranged: range !== null, now });
-    if ((step === 'claimed' || step === 'resumed') && (range === null || range.end === file.size - 1)) {
+    if (sendsBytes && (step === 'claimed' || step === 'resumed') && (range === null || range.end === file.size - 1)) {
       reply.raw.once('finish', () => {
         completeTransfer(db, linkId, app.deps.clock.now()).catch((error) =>
           request.log.error({ err: error, linkId }, 'could not close a finished download transfer'),
@@ -146,12 +154,20 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
         return refuse(request, reply, 404, 'NOT_FOUND', FILE_NOT_READY_MESSAGE);
       }
       const { file } = opened;
-      const range = requestedRange(request, file);
-      const step = await transferStep(request, reply, grant.linkId, file, range);
+      const { delivery } = app.deps;
+      const edge = delivery.mode === 'edge';
+      const range = requestedRange(request, file, { ifRange: !edge });
+      const fromS3 = edge && request.method === 'GET' && range !== 'unsatisfiable';
+      const sendsBytes = !fromS3 && delivery.sendsBytes(request, file);
+      const step = await transferStep(request, reply, grant.linkId, file, range, sendsBytes);
       if (step === 'used') return refuse(request, reply, 410, 'LINK_USED', LINK_USED_MESSAGE);
       if (step === 'unknown') return refuse(request, reply, 403, 'LINK_INVALID', 'This download link is no longer valid.');
-      reply.header('Content-Disposition', attachmentDisposition(file.fileName));
+      const disposition = attachmentDisposition(file.fileName);
       reply.header('Cache-Control', 'no-store');
+      const link = fromS3 ? await delivery.downloadLink(file, { contentDisposition: disposition }) : null;
+      // The signed link carries the Range the client sends again when it follows it.
+      if (link) return reply.redirect(link, 302);
+      reply.header('Content-Disposition', disposition);
       return sendOwnedFile(request, reply, file, range);
     },
   });

@@ -26,8 +26,10 @@ export interface OwnedFile {
   /** Changes whenever the bytes may change, so If-Range and caches never mix two versions. */
   etag: string;
   lastModified: Date;
-  /** The file's storage key, for logs. */
+  /** The storage key the bytes are read from. */
   key: string;
+  /** The part of the stored object that is this file (an episode of an audiobook); absent: all of it. */
+  slice?: ByteRange;
   read(range?: ByteRange): Promise<Readable>;
 }
 

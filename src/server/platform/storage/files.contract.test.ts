@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { type FileStore, DiskFileStore, FileMissingError } from './files';
 import { startLocalS3, type LocalS3 } from '../../test/s3-server';
 
@@ -60,6 +61,21 @@ describe.each([
     expect(stored.size).toBe(data.length);
     expect((await store.stat('books/1/book.pdf'))?.size).toBe(data.length);
     expect((await read(store, 'books/1/book.pdf')).toString()).toBe('%PDF-1.7 the whole book');
+  });
+
+  it('says where the bytes are, for the delivery adapters, and refuses an unsafe key', async () => {
+    const data = Buffer.from('located');
+    await store.put('books/4/where.txt', data, 'text/plain');
+    const where = store.locate('books/4/where.txt');
+    if (where.kind === 'disk') {
+      expect(where.path).toBe(path.join(root, 'books', '4', 'where.txt'));
+      expect(fs.readFileSync(where.path).equals(data)).toBe(true);
+    } else {
+      expect(where).toMatchObject({ kind: 's3', bucket: s3!.options.bucket, key: 'books/4/where.txt' });
+      const object = await where.client.send(new GetObjectCommand({ Bucket: where.bucket, Key: where.key }));
+      expect(Buffer.from(await object.Body!.transformToByteArray()).equals(data)).toBe(true);
+    }
+    expect(() => store.locate('../outside')).toThrow(/unsafe file key/);
   });
 
   it('gets a byte range, both ends inclusive', async () => {

@@ -14,7 +14,6 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { DiskFileStream } from './sendfile';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-data';
 
 export interface StoredFile {
@@ -27,6 +26,12 @@ export interface ByteRange {
   start: number;
   end: number;
 }
+
+/**
+ * Where a key's bytes are, for whoever sends them (the delivery adapters, decision 0109): a file on this
+ * machine's disk, or an object in a bucket with the client that reaches it.
+ */
+export type FileLocation = { kind: 'disk'; path: string } | { kind: 's3'; bucket: string; key: string; client: S3Client };
 
 /** Reading a key that is not in the store. */
 export class FileMissingError extends Error {
@@ -49,8 +54,10 @@ export interface FileStore {
   /** Streams a file in without holding it in memory; if `source` errors, nothing is stored. */
   write(key: string, source: Readable, contentType: string): Promise<StoredFile>;
   stat(key: string): Promise<StoredFile | null>;
-  /** Rejects with FileMissingError when the key does not exist. */
+  /** A plain stream of the bytes; rejects with FileMissingError when the key does not exist. */
   read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Where the key's bytes are (the file need not exist). */
+  locate(key: string): FileLocation;
   remove(key: string): Promise<void>;
   /** Every key under a prefix (backups walk the store with it). */
   list(prefix?: string): Promise<string[]>;
@@ -125,8 +132,11 @@ export class DiskFileStore implements FileStore {
     const handle = await fsp.open(this.pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'ENOENT' || error.code === 'EISDIR' ? new FileMissingError(key) : error;
     });
-    // Piped into an HTTP answer, it goes out with sendfile where it can (see DiskFileStream).
-    return new DiskFileStream(handle, { highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
+    return handle.createReadStream({ highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
+  }
+
+  locate(key: string): FileLocation {
+    return { kind: 'disk', path: this.pathOf(key) };
   }
 
   async remove(key: string): Promise<void> {
@@ -244,6 +254,11 @@ export class S3FileStore implements FileStore {
       if ((error as { name?: string }).name === 'NoSuchKey') throw new FileMissingError(key);
       throw error;
     }
+  }
+
+  locate(key: string): FileLocation {
+    assertSafeKey(key);
+    return { kind: 's3', bucket: this.options.bucket, key, client: this.client };
   }
 
   async remove(key: string): Promise<void> {

@@ -1,0 +1,228 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadTransfers } from '../../db/schema';
+import { seedFilesDir } from '../../platform/operations/seed';
+import { startLocalS3, type LocalS3 } from '../../test/s3-server';
+import { nginxBinary, type RunningNginx, startDeployNginx } from '../../test/nginx';
+import { type TestApp, TestAgent, createTestApp } from '../../test/helpers';
+import { assetIdOf, featuredBookId, newBuyer, purchaseOf } from '../checkout/test-support';
+import { attachmentDisposition } from './download-link';
+import { openOwnedFile } from './owned-file';
+import { LINK_USED_MESSAGE } from './transfers';
+
+/** The adapters of the delivery port other than the default (decision 0109), through the download route. */
+
+const linkFor = async (t: TestApp, agent: TestAgent, format: string) => {
+  const assetId = await assetIdOf(t, await featuredBookId(t.app), format);
+  const res = await agent.get(`/api/digital-assets/${assetId}/download`, { auth: 'bearer' });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().downloadUrl as string;
+};
+
+const transferOf = async (t: TestApp, downloadUrl: string) => {
+  const token = downloadUrl.split('/').pop()!;
+  const linkId = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).l;
+  return (await t.database.db.select().from(downloadTransfers)).find((r) => r.linkId === linkId)!;
+};
+
+describe('proxy delivery: nginx sends the files the app authorises', () => {
+  let t: TestApp;
+  let bookId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { DELIVERY: 'proxy', DELIVERY_INTERNAL_PATH: '/private-files/' } });
+    bookId = await featuredBookId(t.app);
+  });
+  afterAll(() => t.close());
+
+  async function ownCopy(userId: number) {
+    const purchase = await purchaseOf(t, userId, 'ebook');
+    const opened = await openOwnedFile(t.app.deps, { ...purchase, userId }, 'ebook');
+    if (!opened.ok) throw new Error(opened.reason);
+    return opened.file;
+  }
+
+  it('answers with the file headers and X-Accel-Redirect to the internal path, no body, and the link is spent', async () => {
+    const reader = await newBuyer(t, bookId, ['ebook']);
+    const url = await linkFor(t, reader.agent, 'ebook');
+    const answer = await t.app.inject({ method: 'GET', url });
+    expect(answer.statusCode).toBe(200);
+    const copy = await ownCopy(reader.user.id);
+    expect(answer.headers['x-accel-redirect']).toBe(`/private-files/${copy.key}`);
+    expect(answer.rawPayload.length).toBe(0);
+    expect(answer.headers['content-length']).toBe('0');
+    expect(answer.headers).toMatchObject({
+      'content-type': 'application/epub+zip',
+      etag: copy.etag,
+      'last-modified': copy.lastModified.toUTCString(),
+      'content-disposition': attachmentDisposition(copy.fileName),
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    // nginx adds its own; two would be sent.
+    expect(answer.headers['accept-ranges']).toBeUndefined();
+    expect(answer.headers['content-range']).toBeUndefined();
+    expect(fs.existsSync(path.join(t.config.dataDir, 'files', copy.key))).toBe(true);
+
+    const again = await t.app.inject({ method: 'GET', url });
+    expect(again.statusCode).toBe(410);
+    expect(again.json()).toEqual({ message: LINK_USED_MESSAGE, code: 'LINK_USED' });
+    expect(again.headers['x-accel-redirect']).toBeUndefined();
+  });
+
+  it('hands a resume to nginx too, but the app never sees the last byte go, so the transfer stays open until the link expires', async () => {
+    const reader = await newBuyer(t, bookId, ['ebook']);
+    const url = await linkFor(t, reader.agent, 'ebook');
+    const copy = await ownCopy(reader.user.id);
+    const first = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-99' } });
+    expect(first.headers['x-accel-redirect']).toBe(`/private-files/${copy.key}`);
+    const rest = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-', 'if-range': copy.etag } });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.headers['x-accel-redirect']).toBe(`/private-files/${copy.key}`);
+    expect((await transferOf(t, url)).completedAt).toBeNull();
+    // Still one transfer: a whole GET is a second download.
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(410);
+  });
+
+  it('sends in-process what nginx would judge differently: a conditional request, an If-Range date', async () => {
+    const reader = await newBuyer(t, bookId, ['ebook']);
+    const url = await linkFor(t, reader.agent, 'ebook');
+    const copy = await ownCopy(reader.user.id);
+    const conditional = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-9', 'if-none-match': copy.etag } });
+    expect(conditional.statusCode).toBe(206);
+    expect(conditional.headers['x-accel-redirect']).toBeUndefined();
+    expect(conditional.rawPayload.length).toBe(10);
+    const dated = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=10-19', 'if-range': copy.lastModified.toUTCString() } });
+    // A date is not the file's ETag: the app treats it as a changed file (a whole download, refused here).
+    expect(dated.statusCode).toBe(410);
+  });
+
+  it("the reading room's stream is handed to nginx as well, with its own headers", async () => {
+    const reader = await newBuyer(t, bookId, ['ebook']);
+    const copy = await ownCopy(reader.user.id);
+    const res = await reader.agent.get(`/api/library/${bookId}/ebook/content`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-accel-redirect']).toBe(`/private-files/${copy.key}`);
+    expect(res.headers['content-disposition']).toBe('inline');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(res.rawPayload.length).toBe(0);
+  });
+});
+
+const nginx = nginxBinary();
+
+/** deploy/nginx.conf itself in front of the app (CI installs nginx; without it, locally, this is skipped). */
+describe.skipIf(!nginx && !process.env.CI)('proxy delivery through deploy/nginx.conf', () => {
+  let t: TestApp;
+  let proxy: RunningNginx;
+  let bookId: number;
+
+  beforeAll(async () => {
+    expect(nginx, 'nginx is not installed').not.toBeNull();
+    t = await createTestApp({ env: { DELIVERY: 'proxy' } });
+    const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    proxy = await startDeployNginx(nginx!, Number(address.port), path.join(t.config.dataDir, 'files'));
+    bookId = await featuredBookId(t.app);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await t.close();
+  });
+
+  it('nginx sends the file the app authorised, in two ranges, with the app\'s headers, and the link stays one download', async () => {
+    const reader = await newBuyer(t, bookId, ['ebook']);
+    const url = await linkFor(t, reader.agent, 'ebook');
+    const purchase = await purchaseOf(t, reader.user.id, 'ebook');
+    const opened = await openOwnedFile(t.app.deps, { ...purchase, userId: reader.user.id }, 'ebook');
+    if (!opened.ok) throw new Error(opened.reason);
+    const copy = fs.readFileSync(path.join(t.config.dataDir, 'files', opened.file.key));
+
+    const first = await fetch(`${proxy.base}${url}`, { headers: { range: 'bytes=0-99' } });
+    expect(first.status, await first.clone().text()).toBe(206);
+    expect(first.headers.get('content-range')).toBe(`bytes 0-99/${copy.length}`);
+    expect(first.headers.get('etag')).toBe(opened.file.etag);
+    expect(first.headers.get('last-modified')).toBe(opened.file.lastModified.toUTCString());
+    expect(first.headers.get('content-type')).toBe('application/epub+zip');
+    expect(first.headers.get('content-disposition')).toBe(attachmentDisposition(opened.file.fileName));
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('x-request-id')).toBeTruthy();
+    expect(first.headers.get('x-accel-redirect')).toBeNull();
+    const rest = await fetch(`${proxy.base}${url}`, { headers: { range: 'bytes=100-', 'if-range': opened.file.etag } });
+    expect(rest.status).toBe(206);
+    const bytes = Buffer.concat([Buffer.from(await first.arrayBuffer()), Buffer.from(await rest.arrayBuffer())]);
+    expect(bytes.equals(copy)).toBe(true);
+
+    // A stale If-Range is a whole download to both the app and nginx: the second one is refused.
+    expect((await fetch(`${proxy.base}${url}`, { headers: { range: 'bytes=0-9', 'if-range': '"other"' } })).status).toBe(410);
+    // The internal location is not reachable from outside.
+    expect((await fetch(`${proxy.base}/internal-files/${opened.file.key}`)).status).toBe(404);
+  });
+});
+
+describe('edge delivery: downloads come from S3 through short-lived signed links', () => {
+  let s3: LocalS3;
+  let t: TestApp;
+  let bookId: number;
+  const audio = fs.readFileSync(path.join(seedFilesDir(), 'what-we-owe-the-dead-audio-sample.mp3'));
+
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    t = await createTestApp({ files: s3.store(), env: { DELIVERY: 'edge', S3_BUCKET: s3.options.bucket } });
+    bookId = await featuredBookId(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  it('answers 302 to a signed GET of the stored object that expires in 60 s and names the file', async () => {
+    const reader = await newBuyer(t, bookId, ['audiobook']);
+    const url = await linkFor(t, reader.agent, 'audiobook');
+    const before = Date.now();
+    const answer = await t.app.inject({ method: 'GET', url });
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    expect(answer.rawPayload.length).toBe(0);
+    const purchase = await purchaseOf(t, reader.user.id, 'audiobook');
+    const opened = await openOwnedFile(t.app.deps, { ...purchase, userId: reader.user.id }, 'audiobook');
+    if (!opened.ok) throw new Error(opened.reason);
+    const link = new URL(answer.headers.location as string);
+    expect(`${link.origin}${link.pathname}`).toBe(`${s3.endpoint}/${s3.options.bucket}/${opened.file.key}`);
+    expect(link.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
+    expect(link.searchParams.get('X-Amz-Expires')).toBe('60');
+    expect(link.searchParams.get('X-Amz-SignedHeaders')).toBe('host');
+    expect(link.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const signedAt = link.searchParams.get('X-Amz-Date')!.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z');
+    expect(Math.abs(new Date(signedAt).getTime() - before)).toBeLessThan(5_000);
+    expect(link.searchParams.get('response-content-disposition')).toBe(attachmentDisposition(opened.file.fileName));
+    expect(link.searchParams.get('response-content-type')).toBe(opened.file.contentType);
+
+    // The S3 server sends the bytes, with the app's name and type for them.
+    const file = await fetch(link);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe(attachmentDisposition(opened.file.fileName));
+    expect(Buffer.from(await file.arrayBuffer()).equals(audio)).toBe(true);
+    // The weakening decision 0109 states: the signed link itself can be fetched again while it lives.
+    expect((await fetch(link, { headers: { range: 'bytes=0-9' } })).status).toBe(206);
+
+    // The download link is still one transfer: a second whole GET is refused, a resume gets a new signed link.
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(410);
+    const resume = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-', 'if-range': file.headers.get('etag')! } });
+    expect(resume.statusCode).toBe(302);
+    const resumed = await fetch(resume.headers.location as string, { headers: { range: 'bytes=100-199' } });
+    expect(resumed.status).toBe(206);
+    expect(Buffer.from(await resumed.arrayBuffer()).equals(audio.subarray(100, 200))).toBe(true);
+  });
+
+  it('a HEAD is answered by the app with the headers, and claims nothing', async () => {
+    const reader = await newBuyer(t, bookId, ['audiobook']);
+    const url = await linkFor(t, reader.agent, 'audiobook');
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(audio.length));
+    expect(head.headers.location).toBeUndefined();
+    expect((await transferOf(t, url)).startedAt).toBeNull();
+  });
+});
