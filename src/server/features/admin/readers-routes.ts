@@ -23,8 +23,8 @@ import {
   listMessages,
   listSubscribers,
   listUsers,
-  markMessageRead,
 } from './readers-service';
+import { markMessageRead } from '../contact/service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 

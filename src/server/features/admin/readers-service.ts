@@ -1,18 +1,17 @@
-import { and, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants';
-import type { AdminMessage, MessageList, SubscriberPage, UserPage } from '@shared/schemas/admin';
-import type { Db, DbOrTx } from '../../db/client';
+import type { MessageList, SubscriberPage, UserPage } from '@shared/schemas/admin';
+import type { DbOrTx } from '../../db/client';
 import { contactMessages, newsletterSubscribers, purchases, users } from '../../db/schema';
 import { qualified } from '../../db/qualified';
 import { afterCursor, cursorKey, keysetOrder, keysetPage, type Keyset } from '../../db/keyset';
 import type { Cursor } from '@shared/schemas/pages';
 import type { Reports } from '../../platform/operations/reports';
-import { notFound } from '../../platform/http/errors';
 import { audit, type ActorId } from '../../platform/operations/audit';
 import { keysetBatches } from './csv-export';
+import { toAdminMessage } from '../contact/service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const toMessage = (m: typeof contactMessages.$inferSelect): AdminMessage => ({ ...m, createdAt: m.createdAt.toISOString(), readAt: iso(m.readAt) });
 
 /** Newest first; the keyset of contact_messages_created_idx (or its unread part), read backwards. */
 const MESSAGES_NEWEST_FIRST: Keyset = { sort: contactMessages.createdAt, id: contactMessages.id, type: 'timestamptz', direction: 'desc' };
@@ -33,21 +32,7 @@ export async function listMessages(db: DbOrTx, query: MessageQuery): Promise<Mes
     .limit(query.limit + 1);
   const { items, nextCursor } = keysetPage(found, query.limit, (r) => r.message.id);
   const [{ n }] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
-  return { items: items.map((r) => toMessage(r.message)), nextCursor, unread: Number(n) };
-}
-
-export function markMessageRead(db: Db, id: number, read: boolean, actorId: ActorId, now: Date): Promise<AdminMessage> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(contactMessages)
-      // Marking read twice keeps the first time it was read.
-      .set({ readAt: read ? sql`coalesce(${contactMessages.readAt}, ${now.toISOString()}::timestamptz)` : null })
-      .where(eq(contactMessages.id, id))
-      .returning();
-    if (!row) throw notFound('Message not found');
-    await audit(tx, actorId, { action: read ? 'message.read' : 'message.unread', targetType: 'contact_message', targetId: row.id }, now);
-    return toMessage(row);
-  });
+  return { items: items.map((r) => toAdminMessage(r.message)), nextCursor, unread: Number(n) };
 }
 
 const subscriberColumns = {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteSettingsAnswerSchema, siteSettingsSchema } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
 import { actorOf } from '../../platform/operations/audit';
-import { readSiteSettings, saveSiteSettings } from './settings-service';
+import { readSiteSettings, saveSiteSettings } from '../site/service';
 
 const refusals = { 401: errorSchema, 403: errorSchema };
 

@@ -35,6 +35,11 @@ async function refuseRacingFeature<T>(work: () => Promise<T>): Promise<T> {
 const withSeriesRule = <T extends { series?: string | null; seriesNumber?: number | null }>(input: T): T =>
   input.series === null ? { ...input, seriesNumber: null } : input;
 
+/** The teaser video the public site shows for the upcoming book (edited with the site settings). */
+export async function setTeaserVideo(tx: DbOrTx, bookId: number, videoId: string | null, now: Date): Promise<void> {
+  await tx.update(books).set({ teaserVideoId: videoId, updatedAt: now }).where(eq(books.id, bookId));
+}
+
 export function createBook(db: Db, input: BookInput, actorId: ActorId, now: Date): Promise<Book> {
   return refuseRacingFeature(() =>
     db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import { bookColumns, isPublished } from './columns';
 
 // What other features may use of this one (their only way in).
 export { bookColumns, isPublished } from './columns';
-export { createBook, SLUG_TAKEN_MESSAGE, updateBook } from './editing';
+export { createBook, setTeaserVideo, updateBook } from './editing';
 
 export async function countPublishedBooks(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(books).where(isPublished);

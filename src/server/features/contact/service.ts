@@ -4,6 +4,9 @@ import { contactMessages } from '../../db/schema';
 import type { Mailer } from '../../platform/mail/mail';
 import { contactMail } from './templates';
 
+// What other features may use of this one (their only way in).
+export { markMessageRead, toAdminMessage } from './inbox';
+
 /**
  * Stores the message and queues the author's copy in one transaction: once the visitor is told it was
  * sent, it is in the database and its mail will go out (with retries) even if SMTP is down right now.

@@ -7,6 +7,9 @@ import { countPublishedBooks, getFeaturedBook, getUpcomingBook, listPrices } fro
 import { getSetting } from '../../platform/operations/settings';
 import { verifiedReviewsOf } from '../reviews/service';
 
+// What other features may use of this one (their only way in).
+export { readSiteSettings, saveSiteSettings } from './settings';
+
 /** A purchase format's display text as the author keeps it; the price comes from the book's prices. */
 export type FormatContent = Omit<SiteFormat, 'price'>;
 

@@ -1,12 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { eq } from 'drizzle-orm';
 import type { SiteSettings } from '@shared/schemas/admin';
 import type { SiteContent } from '@shared/schemas/site';
 import type { Db, DbOrTx } from '../../db/client';
-import { books } from '../../db/schema';
 import { getSetting, setSetting } from '../../platform/operations/settings';
 import { audit, type ActorId } from '../../platform/operations/audit';
-import { getUpcomingBook } from '../books/service';
+import { getUpcomingBook, setTeaserVideo } from '../books/service';
 import { asksToConfirm, setAsksToConfirm } from '../newsletter/service';
 
 const CONTENT_KEY = 'site.content' as const;
@@ -48,7 +46,7 @@ export async function saveSiteSettings(db: Db, settings: SiteSettings, actorId: 
     const upcoming = await getUpcomingBook(tx);
     const videoChanged = upcoming && (upcoming.teaserVideoId ?? '') !== teaserVideoId;
     if (videoChanged) {
-      await tx.update(books).set({ teaserVideoId: teaserVideoId || null, updatedAt: now }).where(eq(books.id, upcoming.id));
+      await setTeaserVideo(tx, upcoming.id, teaserVideoId || null, now);
     }
     const changed = Object.keys(edits).filter(
       // jsonb reorders object keys, so compare structurally rather than as text.
