@@ -5,9 +5,12 @@
 // after a hello-world run (interleaved), so every ratio compares runs made moments apart. It also measures a
 // hashed JS asset against nginx, a 50 MB download against nginx sendfile (one, and ten at once, with the
 // server's memory), sign-in against an argon2 verify ceiling on the server's cores, event-loop delay and
-// RSS. Writes bench/reports/load.json and load.md and checks the budgets of issue 12 (exit code 1 when one
+// RSS. Then the compose shape: deploy/nginx.conf in front of the built site with DELIVERY=proxy, a 50 MB
+// download and the hashed script through it against nginx serving the same files alone, in the same run.
+// Writes bench/reports/load.json and load.md and checks the budgets of issue 12 (exit code 1 when one
 // is missed). Not run in CI: figures depend on the machine's load.
-// Settings: BENCH_SECONDS (5), BENCH_PORT (first of four ports, 3900), BENCH_SKIP_POSTGRES=1, BENCH_READS
+// Settings: BENCH_SECONDS (5), BENCH_PORT (first of six ports, 3900), BENCH_ONLY=compose (the compose shape
+// alone, written to bench/reports/load-compose.*), BENCH_SKIP_POSTGRES=1, BENCH_READS
 // and BENCH_CONNECTIONS (comma lists), BENCH_NODE_ARGS (extra node flags for the site, e.g. --cpu-prof).
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -22,7 +25,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 // Sign-in runs at tens per second: it needs longer runs for a steady figure.
 const signInSeconds = Math.max(seconds, 10);
 const basePort = Number(process.env.BENCH_PORT ?? 3900);
-const ports = { site: basePort + 1, hello: basePort + 2, nginx: basePort + 3 };
+const ports = { site: basePort + 1, hello: basePort + 2, nginx: basePort + 3, proxiedSite: basePort + 4, proxy: basePort + 5 };
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '20,100').split(',').map(Number);
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 const cpus = os.cpus().length;
@@ -201,6 +204,38 @@ function bigAudiobook() {
   return file;
 }
 
+/** One transfer lasts a fraction of a second, so single downloads are timed this often, taking turns with nginx. */
+const SINGLE_RUNS = 5;
+const median = (values) => {
+  const sorted = values.filter((v) => v !== null).sort((x, y) => x - y);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
+};
+
+/**
+ * The admin uploads a 50 MB audiobook and buys it; each transfer gets a fresh link (the admin gives the
+ * allowance back between links). Returns the links' paths and the audiobook's file.
+ */
+async function audiobookLinks(base, admin, count) {
+  const a = client(base);
+  await a.init();
+  await a.post('/api/users/login', { username: admin.username, password: admin.password });
+  await a.init();
+  const bookId = (await a.get('/api/books/featured')).id;
+  const form = new FormData();
+  const audio = bigAudiobook();
+  form.append('file', new Blob([fs.readFileSync(audio)], { type: 'audio/mpeg' }), 'big.mp3');
+  const asset = await a.put(`/api/admin/books/${bookId}/files/audiobook`, form);
+  const checkout = await a.post('/api/checkout', { bookId, format: 'audiobook' });
+  await a.post(`/api/checkout/sessions/${checkout.url.split('/').pop()}/pay`);
+  const order = (await a.get('/api/admin/orders')).items.find((o) => o.format === 'audiobook' && o.book.id === bookId);
+  const links = [];
+  for (let i = 0; i < count; i++) {
+    if (i > 0) await a.post(`/api/admin/orders/${order.id}/reset-download`);
+    links.push((await a.get(`/api/digital-assets/${asset.id}/download`)).downloadUrl);
+  }
+  return { links, audio };
+}
+
 /** Times whole-file downloads with curl (pinned to the load core): MB/s for one, and for `parallel` at once. */
 async function downloadRate(urls, parallel) {
   const start = performance.now();
@@ -237,9 +272,11 @@ console.log(done / ${signInSeconds});`,
   return Math.round(Number(await run(...command([...onCpu(SERVER_CPU), process.execPath, file]))) * 10) / 10;
 }
 
+const admin = { username: 'benchadmin', email: 'benchadmin@example.com', password: 'bench passphrase long enough' };
+const adminEnv = { ADMIN_USERNAME: admin.username, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
+
 async function benchSite(kind, env) {
-  const admin = { username: 'benchadmin', email: 'benchadmin@example.com', password: 'bench passphrase long enough' };
-  const siteEnv = { NODE_ENV: 'development', LOG_LEVEL: 'info', ADMIN_USERNAME: admin.username, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ...env };
+  const siteEnv = { NODE_ENV: 'development', LOG_LEVEL: 'info', ...adminEnv, ...env };
   // The first start creates and seeds the database; the measured server is a restart on that data, as a
   // server runs in production.
   const first = await startBuiltSite({ port: ports.site, name: `load-${kind}`, quiet: true, keepData: true, env: siteEnv });
@@ -276,28 +313,7 @@ async function benchSite(kind, env) {
       }
     }
 
-    // Downloads: the admin uploads a 50 MB audiobook and buys it; each transfer gets a fresh link (the admin
-    // gives the allowance back between links).
-    const a = client(base);
-    await a.init();
-    await a.post('/api/users/login', { username: admin.username, password: admin.password });
-    await a.init();
-    const bookId = (await a.get('/api/books/featured')).id;
-    const form = new FormData();
-    const audio = bigAudiobook();
-    form.append('file', new Blob([fs.readFileSync(audio)], { type: 'audio/mpeg' }), 'big.mp3');
-    const asset = await a.put(`/api/admin/books/${bookId}/files/audiobook`, form);
-    const checkout = await a.post('/api/checkout', { bookId, format: 'audiobook' });
-    await a.post(`/api/checkout/sessions/${checkout.url.split('/').pop()}/pay`);
-    const order = (await a.get('/api/admin/orders')).items.find((o) => o.format === 'audiobook' && o.book.id === bookId);
-    // One transfer lasts a fraction of a second, so single downloads are timed five times each, taking
-    // turns with nginx, and the medians compared.
-    const SINGLE_RUNS = 5;
-    const links = [];
-    for (let i = 0; i < SINGLE_RUNS + 10; i++) {
-      if (i > 0) await a.post(`/api/admin/orders/${order.id}/reset-download`);
-      links.push(base + (await a.get(`/api/digital-assets/${asset.id}/download`)).downloadUrl);
-    }
+    const { links, audio } = await audiobookLinks(base, admin, SINGLE_RUNS + 10);
     fs.mkdirSync(path.join(workDir, 'downloads'), { recursive: true });
     fs.copyFileSync(audio, path.join(workDir, 'downloads', 'big.mp3'));
     await sample(site);
@@ -306,16 +322,12 @@ async function benchSite(kind, env) {
     const ones = [];
     const nginxOnes = [];
     for (let i = 0; i < SINGLE_RUNS; i++) {
-      ones.push(await downloadRate([links[i]], 1));
+      ones.push(await downloadRate([base + links[i]], 1));
       if (nginxBin) nginxOnes.push(await orNull(downloadRate([nginxFile], 1)));
     }
-    const median = (values) => {
-      const sorted = values.filter((v) => v !== null).sort((x, y) => x - y);
-      return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
-    };
     const download = { one: median(ones), nginxOne: median(nginxOnes) };
     const before = await sample(site);
-    download.ten = await downloadRate(links.slice(SINGLE_RUNS), 10);
+    download.ten = await downloadRate(links.slice(SINGLE_RUNS).map((l) => base + l), 10);
     const during = await sample(site);
     if (nginxBin) download.nginxTen = await orNull(downloadRate(Array(10).fill(nginxFile), 10));
     download.rssBeforeMB = before.rssMB;
@@ -350,6 +362,111 @@ wrk.headers["Cookie"] = ${JSON.stringify(cookie)}
   } finally {
     await site.stop();
   }
+}
+
+/**
+ * deploy/nginx.conf itself in front of one built site: its app servers pointed at the site, its files
+ * volume at the site's files directory, the built client where the image's would be, in the few lines nginx needs around it (the nginx image's main
+ * configuration turns sendfile on). Its workers run as this user: the files are the app's alone.
+ */
+async function startDeployProxy(sitePort, filesDir) {
+  const site = fs
+    .readFileSync('deploy/nginx.conf', 'utf8')
+    .replace(/server\s+app\d+:\d+/g, `server 127.0.0.1:${sitePort}`)
+    .replace('listen 80;', `listen 127.0.0.1:${ports.proxy};`)
+    .replace('alias /srv/site-files/;', `alias ${filesDir}/;`)
+    .replace('root /srv/site-client;', `root ${path.resolve('dist/client')};`);
+  const dir = path.join(workDir, 'proxy');
+  fs.mkdirSync(dir, { recursive: true });
+  const conf = path.join(dir, 'nginx.conf');
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${dir}/${k};`).join('\n  ');
+  fs.writeFileSync(
+    conf,
+    `user ${os.userInfo().username};\nworker_processes 1;\ndaemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\n` +
+      `events { worker_connections 1024; }\nhttp {\n  access_log off;\n  sendfile on;\n  ${temp}\n${site}\n}\n`,
+  );
+  const child = spawn(...command([...onCpu(SERVER_CPU), nginxBin, '-c', conf, '-p', dir]), { stdio: ['ignore', 'inherit', 'inherit'] });
+  children.push(child);
+  const base = `http://127.0.0.1:${ports.proxy}`;
+  for (let i = 0; i < 50; i++) {
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return base;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`deploy/nginx.conf did not start: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-300)}`);
+}
+
+/**
+ * The compose shape (issue 30): nginx with deploy/nginx.conf in front of the built site on PGlite with
+ * DELIVERY=proxy, so the app checks each download link and nginx sends the file. A 50 MB download and the
+ * hashed script through it, against nginx serving the same files alone, taking turns in the same run.
+ */
+async function benchComposeShape() {
+  if (!nginxBin) return null;
+  const site = await startBuiltSite({
+    port: ports.proxiedSite,
+    name: 'load-compose',
+    prefix: onCpu(SERVER_CPU),
+    quiet: true,
+    env: { NODE_ENV: 'development', LOG_LEVEL: 'warn', DELIVERY: 'proxy', TRUST_PROXY: '1', ...adminEnv },
+  });
+  try {
+    const proxy = await startDeployProxy(ports.proxiedSite, path.join(site.dataDir, 'files'));
+    const { links, audio } = await audiobookLinks(site.base, admin, SINGLE_RUNS);
+    fs.mkdirSync(path.join(workDir, 'downloads'), { recursive: true });
+    fs.copyFileSync(audio, path.join(workDir, 'downloads', 'big.mp3'));
+    const nginxFile = `http://127.0.0.1:${ports.nginx}/downloads/big.mp3`;
+    const ones = [];
+    const nginxOnes = [];
+    for (const link of links) {
+      ones.push(await downloadRate([proxy + link], 1));
+      nginxOnes.push(await downloadRate([nginxFile], 1));
+    }
+    const download = { one: median(ones), nginxOne: median(nginxOnes) };
+    download.ratioOne = round(download.one / download.nginxOne);
+    console.log(`compose download 50 MB: ${download.one} MB/s through nginx and the app, nginx alone ${download.nginxOne} MB/s (${Math.round(download.ratioOne * 100)}%)`);
+    const html = await (await fetch(`${proxy}/`)).text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const scripts = [];
+    for (const connections of CONNECTIONS) {
+      const r = await load(proxy + script, connections, { acceptEncoding: ASSET_ENCODING });
+      const alone = await load(`http://127.0.0.1:${ports.nginx}${script}`, connections, { acceptEncoding: ASSET_ENCODING });
+      const row = { read: `${script} (hashed JS)`, connections, ...r, nginx: alone.rps, ratioNginx: round(r.rps / alone.rps) };
+      scripts.push(row);
+      console.log(`compose ${String(connections).padStart(3)}c ${row.read} ${r.rps} req/s p99 ${r.p99} ms, nginx alone ${alone.rps} (${Math.round(row.ratioNginx * 100)}%)`);
+    }
+    return { download, scripts };
+  } finally {
+    await site.stop();
+  }
+}
+
+function composeMisses(compose) {
+  const misses = [];
+  if (compose.download.ratioOne < 0.9) misses.push(`compose shape, 50 MB download: ${Math.round(compose.download.ratioOne * 100)}% of nginx alone (< 90%)`);
+  for (const r of compose.scripts) {
+    if (r.ratioNginx < 0.9) misses.push(`compose shape, hashed script at ${r.connections}c: ${Math.round(r.ratioNginx * 100)}% of nginx alone (< 90%)`);
+    if (r.bad) misses.push(`compose shape, hashed script at ${r.connections}c: ${r.bad} answers not 2xx/3xx`);
+  }
+  return misses;
+}
+
+function composeMarkdown(compose) {
+  const d = compose.download;
+  return [
+    '## Compose shape: deploy/nginx.conf in front of the site (PGlite, DELIVERY=proxy)',
+    '',
+    `50 MB download through nginx and the app: ${d.one} MB/s vs nginx alone ${d.nginxOne} MB/s (${Math.round(d.ratioOne * 100)} %), medians of ${SINGLE_RUNS} each, taking turns.`,
+    '',
+    '| read | conns | req/s | p50 ms | p99 ms | nginx alone req/s | ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...compose.scripts.map((r) => `| \`${r.read}\` | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.nginx} | ${Math.round(r.ratioNginx * 100)} % |`),
+    '',
+    (() => {
+      const misses = composeMisses(compose);
+      return misses.length ? `Budgets missed: ${misses.join('; ')}.` : 'All budgets met.';
+    })(),
+    '',
+  ].join('\n');
 }
 
 function budgets(result) {
@@ -394,8 +511,9 @@ try {
   if (!has('curl')) throw new Error('curl is needed for the download runs');
   await helloServer();
   await startNginx(path.resolve('dist/client'), path.join(workDir, 'downloads'));
-  const results = [await benchSite('pglite', {})];
-  if (process.env.DATABASE_URL && process.env.BENCH_SKIP_POSTGRES !== '1') {
+  const composeOnly = process.env.BENCH_ONLY === 'compose';
+  const results = composeOnly ? [] : [await benchSite('pglite', {})];
+  if (!composeOnly && process.env.DATABASE_URL && process.env.BENCH_SKIP_POSTGRES !== '1') {
     // A database of its own, so the run neither sees nor leaves data in another one.
     const name = `bench_${Date.now().toString(36)}`;
     const { default: pg } = await import('pg');
@@ -411,12 +529,15 @@ try {
       await admin.end();
     }
   }
+  const compose = await benchComposeShape();
   fs.mkdirSync('bench/reports', { recursive: true });
-  fs.writeFileSync('bench/reports/load.json', JSON.stringify({ date: new Date().toISOString(), cpus, pinned: pin, tool: useWrk ? 'wrk' : 'autocannon', seconds, results }, null, 2));
-  const md = markdown(results);
-  fs.writeFileSync('bench/reports/load.md', md);
+  // The compose shape alone does not replace the full report.
+  const report = composeOnly ? 'bench/reports/load-compose' : 'bench/reports/load';
+  fs.writeFileSync(`${report}.json`, JSON.stringify({ date: new Date().toISOString(), cpus, pinned: pin, tool: useWrk ? 'wrk' : 'autocannon', seconds, results, compose }, null, 2));
+  const md = markdown(results) + (compose ? `\n${composeMarkdown(compose)}` : '');
+  fs.writeFileSync(`${report}.md`, md);
   console.log(`\n${md}`);
-  if (results.some((r) => budgets(r).length)) exitCode = 1;
+  if (results.some((r) => budgets(r).length) || (compose && composeMisses(compose).length)) exitCode = 1;
 } finally {
   for (const child of children) child.kill('SIGTERM');
   fs.rmSync(workDir, { recursive: true, force: true });

@@ -18,16 +18,17 @@ export interface RunningNginx {
 
 /**
  * deploy/nginx.conf itself in a plain nginx process: its app servers pointed at `appPort`, its files
- * volume at `filesDir`, listening on a free local port.
+ * volume at `filesDir` and the built client at `clientDir`, listening on a free local port.
  */
-export async function startDeployNginx(binary: string, appPort: number, filesDir: string): Promise<RunningNginx> {
+export async function startDeployNginx(binary: string, appPort: number, dirs: { files: string; client: string }): Promise<RunningNginx> {
   const root = findProjectRoot(path.dirname(new URL(import.meta.url).pathname));
   const port = await freePort();
   const site = fs
     .readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8')
     .replace(/server\s+app\d+:\d+/g, `server 127.0.0.1:${appPort}`)
     .replace('listen 80;', `listen 127.0.0.1:${port};`)
-    .replace('alias /srv/site-files/;', `alias ${filesDir}/;`);
+    .replace('alias /srv/site-files/;', `alias ${dirs.files}/;`)
+    .replace('root /srv/site-client;', `root ${dirs.client};`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-nginx-'));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${dir}/${k};`).join('\n');
   const conf = path.join(dir, 'nginx.conf');

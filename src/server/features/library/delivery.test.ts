@@ -122,7 +122,7 @@ describe.skipIf(!nginx && !process.env.CI)('proxy delivery through deploy/nginx.
     expect(nginx, 'nginx is not installed').not.toBeNull();
     t = await createTestApp({ env: { DELIVERY: 'proxy' } });
     const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
-    proxy = await startDeployNginx(nginx!, Number(address.port), path.join(t.config.dataDir, 'files'));
+    proxy = await startDeployNginx(nginx!, Number(address.port), { files: path.join(t.config.dataDir, 'files'), client: t.app.deps.clientDir });
     bookId = await featuredBookId(t.app);
   });
   afterAll(async () => {
@@ -158,6 +158,19 @@ describe.skipIf(!nginx && !process.env.CI)('proxy delivery through deploy/nginx.
     expect((await fetch(`${proxy.base}${url}`, { headers: { range: 'bytes=0-9', 'if-range': '"other"' } })).status).toBe(410);
     // The internal location is not reachable from outside.
     expect((await fetch(`${proxy.base}/internal-files/${opened.file.key}`)).status).toBe(404);
+  });
+
+  it("nginx sends a hashed script itself, with the front door's headers for it", async () => {
+    const file = '/assets/app-abc123.js';
+    const [fromNginx, fromApp] = await Promise.all([fetch(`${proxy.base}${file}`), fetch(`${t.app.listeningOrigin}${file}`)]);
+    expect(fromNginx.status).toBe(200);
+    // nginx's own ETag (size and time in hex), not the app's hash: the file did not come through the app.
+    expect(fromNginx.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(await fromNginx.text()).toBe(await fromApp.text());
+    const perAnswer = new Set(['date', 'connection', 'keep-alive', 'etag', 'last-modified', 'content-length', 'accept-ranges', 'server', 'x-request-id']);
+    const shared = (res: Response) => [...res.headers].filter(([name]) => !perAnswer.has(name));
+    expect(shared(fromNginx)).toEqual(shared(fromApp));
+    expect(fromNginx.headers.get('x-request-id')).toBeTruthy();
   });
 });
 
