@@ -36,7 +36,7 @@ function searchedPurchases(q: string): SQL {
   // join that reads every purchase, decision 0105).
   return sql`${purchases.id} in (
       select p.id from users u join lateral (select p.id from purchases p where p.user_id = u.id offset 0) p on true
-        where u.username ilike ${anywhere} or u.email ilike ${anywhere}
+        where ${buyerMatches(anywhere)}
       union all
       select ci.purchase_id from purchase_customer_info ci where ci.customer_name ilike ${anywhere}
       union all
@@ -47,12 +47,22 @@ function searchPatterns(q: string) {
   return { anywhere: `%${likeEscape(q)}%`, prefix: `${likeEscape(q)}%` };
 }
 
+/** A buyer (the users row `u`) whose name or address holds the search: the same test in every form below. */
+function buyerMatches(anywhere: string): SQL {
+  return sql`(u.username ilike ${anywhere} or u.email ilike ${anywhere})`;
+}
+
+/** An order of the outer query whose reference starts with the search, as typed or in capitals. */
+function referenceStarts(prefix: string): SQL {
+  return sql`(${purchases.orderReference} like ${prefix} or ${purchases.orderReference} like ${prefix.toUpperCase()})`;
+}
+
 /** The same search asked of one purchase at a time: cheap on a few rows, where the set above is built whole. */
 function purchaseMatches(q: string): SQL {
   const { anywhere, prefix } = searchPatterns(q);
-  return sql`(exists (select 1 from users u where u.id = ${purchases.userId} and (u.username ilike ${anywhere} or u.email ilike ${anywhere}))
+  return sql`(exists (select 1 from users u where u.id = ${purchases.userId} and ${buyerMatches(anywhere)})
     or exists (select 1 from purchase_customer_info ci where ci.purchase_id = ${purchases.id} and ci.customer_name ilike ${anywhere})
-    or ${purchases.orderReference} like ${prefix} or ${purchases.orderReference} like ${prefix.toUpperCase()})`;
+    or ${referenceStarts(prefix)})`;
 }
 
 /**
@@ -63,9 +73,9 @@ function purchaseMatches(q: string): SQL {
  */
 function scannedPurchases(q: string): SQL {
   const { anywhere, prefix } = searchPatterns(q);
-  return sql`(${purchases.userId} in (select u.id from users u where u.username ilike ${anywhere} or u.email ilike ${anywhere})
+  return sql`(${purchases.userId} in (select u.id from users u where ${buyerMatches(anywhere)})
     or ${purchases.id} in (select ci.purchase_id from purchase_customer_info ci where ci.customer_name ilike ${anywhere})
-    or ${purchases.orderReference} like ${prefix} or ${purchases.orderReference} like ${prefix.toUpperCase()})`;
+    or ${referenceStarts(prefix)})`;
 }
 
 /** The newest `size` purchases that meet `where` (after a cursor, if it holds one), by their primary key. */
