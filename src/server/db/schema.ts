@@ -270,11 +270,6 @@ export const salesDaily = pgTable(
 );
 
 /**
- * Running row counts of tables too large to count per request (decision 0104): `user_activities`,
- * `download_transfers`, `subscribed_readers` (each kept by a statement trigger on its table), and the readers and
- * active subscribers (kept by the row triggers of users and newsletter_subscribers), in the writing transaction.
- */
-/**
  * The readers the dashboard counts as subscribed (decision 0104): a reader (not an admin, not the demo
  * reader) with an active subscription linked to the account or at its address. Kept by triggers on users
  * and newsletter_subscribers, so the dashboard no longer matches every reader against every subscriber.
@@ -283,6 +278,11 @@ export const subscribedReaders = pgTable('subscribed_readers', {
   userId: integer('user_id').primaryKey(),
 });
 
+/**
+ * Running row counts of tables too large to count per request (decision 0104): `user_activities`,
+ * `download_transfers`, `subscribed_readers`, the readers, and the subscribers (all, active and unconfirmed),
+ * each kept by the statement triggers of its table in the writing transaction.
+ */
 export const rowCounts = pgTable('row_counts', {
   name: text('name').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),

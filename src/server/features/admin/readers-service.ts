@@ -4,6 +4,7 @@ import type { MessageList, SubscriberPage, UserPage } from '@shared/schemas/admi
 import type { DbOrTx } from '../../db/client';
 import { contactMessages, newsletterSubscribers, purchases, users } from '../../db/schema';
 import { qualified } from '../../db/qualified';
+import { runningCounts } from '../../db/row-counts';
 import { afterCursor, cursorKey, keysetOrder, keysetPage, type Keyset } from '../../db/keyset';
 import type { Cursor } from '@shared/schemas/pages';
 import type { Reports } from '../../platform/operations/reports';
@@ -61,6 +62,9 @@ export interface SubscriberQuery {
   limit: number;
 }
 
+/** The whole list's totals, whatever the search: running totals (decision 0104), not counted per page. */
+const SUBSCRIBER_TOTALS = ['subscribers', 'active_subscribers', 'unconfirmed_subscribers'] as const;
+
 /** One page of the list (decision 0071); a search matches any part of an address or name (trigram indexes). */
 export async function listSubscribers(db: DbOrTx, query: SubscriberQuery): Promise<SubscriberPage> {
   const pattern = query.q ? `%${likeEscape(query.q)}%` : null;
@@ -76,19 +80,13 @@ export async function listSubscribers(db: DbOrTx, query: SubscriberQuery): Promi
     .orderBy(...keysetOrder(SUBSCRIBERS_NEWEST_FIRST))
     .limit(query.limit + 1);
   const { items, nextCursor } = keysetPage(found, query.limit, (r) => r.id);
-  const [counts] = await db
-    .select({
-      total: count(),
-      active: sql<number>`count(*) filter (where ${newsletterSubscribers.unsubscribedAt} is null)`.mapWith(Number),
-      unconfirmed: sql<number>`count(*) filter (where ${newsletterSubscribers.state} = 'unconfirmed')`.mapWith(Number),
-    })
-    .from(newsletterSubscribers);
+  const counts = await runningCounts(db, SUBSCRIBER_TOTALS);
   return {
     items: items.map(({ cursorKey: _key, ...r }) => ({ ...r, subscribedAt: r.subscribedAt.toISOString(), unsubscribedAt: iso(r.unsubscribedAt) })),
     nextCursor,
-    total: Number(counts.total),
-    active: counts.active,
-    unconfirmed: counts.unconfirmed,
+    total: counts.subscribers,
+    active: counts.active_subscribers,
+    unconfirmed: counts.unconfirmed_subscribers,
   };
 }
 

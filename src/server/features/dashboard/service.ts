@@ -1,8 +1,9 @@
-import { asc, count, eq, gt, gte, inArray, sql, sum } from 'drizzle-orm';
+import { asc, count, eq, gt, gte, sql, sum } from 'drizzle-orm';
 import { PURCHASE_FORMATS } from '@shared/constants';
 import type { DashboardStats, SalesByFormat, SalesRange, SalesSeries } from '@shared/schemas/dashboard';
 import type { DbOrTx } from '../../db/client';
-import { blogPosts, books, reviews, rowCounts, salesDaily } from '../../db/schema';
+import { blogPosts, books, reviews, salesDaily } from '../../db/schema';
+import { runningCounts } from '../../db/row-counts';
 
 const int = (v: unknown) => Number(v ?? 0);
 
@@ -18,7 +19,7 @@ export async function getDashboardStats(db: DbOrTx): Promise<DashboardStats> {
   // account by its link or by its address (a reader may have subscribed before registering).
   // Decision 0104: those figures, and the counts of the largest tables, are running totals kept by triggers in
   // the transaction of every write that changes them, so a request reads a few rows instead of counting millions.
-  const counted = await runningCounts(db);
+  const counted = await runningCounts(db, RUNNING_COUNTS);
 
   // One row per book and format, books without sales included (left join), so the author sees them at 0.
   // Sales are summed per book and format from the daily roll-up (a few rows per day), then joined to the books.
@@ -92,13 +93,6 @@ export async function getDashboardStats(db: DbOrTx): Promise<DashboardStats> {
 }
 
 const RUNNING_COUNTS = ['readers', 'subscribed_readers', 'active_subscribers', 'user_activities', 'download_transfers'] as const;
-
-/** The running totals of migration 0033, each 0 until its first row exists. */
-async function runningCounts(db: DbOrTx): Promise<Record<(typeof RUNNING_COUNTS)[number], number>> {
-  const rows = await db.select({ name: rowCounts.name, n: rowCounts.n }).from(rowCounts).where(inArray(rowCounts.name, [...RUNNING_COUNTS]));
-  const found = new Map(rows.map((r) => [r.name, int(r.n)]));
-  return Object.fromEntries(RUNNING_COUNTS.map((name) => [name, found.get(name) ?? 0])) as Record<(typeof RUNNING_COUNTS)[number], number>;
-}
 
 function emptyFormats(): SalesByFormat {
   return { hardcover: 0, paperback: 0, ebook: 0, audiobook: 0 };
