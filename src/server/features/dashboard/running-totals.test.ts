@@ -5,8 +5,9 @@ import { type TestAgent, type TestApp, createUser } from '../../test/helpers';
 import { buy, newReader, storeAppWithAdmin } from '../checkout/test-support';
 
 /**
- * Decision 0104: the dashboard reads running totals kept by triggers. After every kind of write that changes
- * them, each figure must equal the figure counted from the orders, readers and subscribers themselves.
+ * Decision 0104: the dashboard and the Subscribers page read running totals kept by triggers. After every kind
+ * of write that changes them, each figure must equal the figure counted from the orders, readers and
+ * subscribers themselves.
  */
 describe('dashboard running totals (decision 0104)', () => {
   let t: TestApp;
@@ -100,8 +101,22 @@ describe('dashboard running totals (decision 0104)', () => {
     expect(body.salesStats.totalRevenue).toBe(before.totalRevenue + ebook.price - 300);
   });
 
+  /** The Subscribers page's totals of the whole list, against the list counted as that page once counted it. */
+  async function expectSubscriberTotalsMatch() {
+    const [counted] = await rows<{ total: number; active: number; unconfirmed: number }>(
+      `select count(*)::int as total, (count(*) filter (where unsubscribed_at is null))::int as active,
+              (count(*) filter (where state = 'unconfirmed'))::int as unconfirmed from newsletter_subscribers`,
+    );
+    const res = await admin.get('/api/admin/subscribers?limit=1');
+    expect(res.statusCode, res.body).toBe(200);
+    const { total, active, unconfirmed } = res.json();
+    expect({ total, active, unconfirmed }).toEqual(counted);
+    return counted;
+  }
+
   /** The readers and subscriptions counted as the Subscribers page and decision 0022 define them. */
   async function expectReadersMatch() {
+    await expectSubscriberTotalsMatch();
     const [counted] = await rows<{ readers: number; subscribed: number; active: number }>(
       `select (select count(*)::int from users where role = 'user' and lower(username) <> 'demo-reader') as readers,
               (select count(*)::int from users u where u.role = 'user' and lower(u.username) <> 'demo-reader' and exists (
@@ -180,6 +195,49 @@ describe('dashboard running totals (decision 0104)', () => {
     await rows(`delete from newsletter_subscribers where name = 'Many'`);
     await rows(`delete from users where username like 'many-0036-%'`);
     expect(await expectReadersMatch()).toEqual(start);
+  });
+
+  it('keeps the whole list, the active and the unconfirmed subscribers through sign-ups, confirmations and unsubscriptions many at a time', async () => {
+    const start = await expectSubscriberTotalsMatch();
+    // 200 in one statement: most unconfirmed, every fourth confirmed, every tenth already gone.
+    await rows(
+      `insert into newsletter_subscribers (email, name, state, unsubscribed_at)
+         select 'totals-0037-' || g || '@example.com', 'Totals',
+                case when g % 10 = 0 then 'unsubscribed' when g % 4 = 0 then 'confirmed' else 'unconfirmed' end,
+                case when g % 10 = 0 then now() end
+         from generate_series(1, 200) g`,
+    );
+    const added = await expectSubscriberTotalsMatch();
+    expect(added).toEqual({ total: start.total + 200, active: start.active + 180, unconfirmed: start.unconfirmed + 140 });
+
+    // Half the unconfirmed confirm at once: the list and the active stay, the unconfirmed go down.
+    await rows(`update newsletter_subscribers set state = 'confirmed', confirmed_at = now() where name = 'Totals' and state = 'unconfirmed' and id % 2 = 0`);
+    const confirmed = await expectSubscriberTotalsMatch();
+    expect(confirmed).toMatchObject({ total: added.total, active: added.active });
+    expect(confirmed.unconfirmed).toBeLessThan(added.unconfirmed);
+    // A bounce changes the state alone: out of the unconfirmed, still on the list and still active.
+    await rows(`update newsletter_subscribers set state = 'bounced' where name = 'Totals' and state = 'unconfirmed' and id % 5 = 0`);
+    const bounced = await expectSubscriberTotalsMatch();
+    expect(bounced).toMatchObject({ total: added.total, active: added.active });
+    expect(bounced.unconfirmed).toBeLessThan(confirmed.unconfirmed);
+
+    // Some leave from either state; a renaming and a new confirmation link change no total.
+    await rows(`update newsletter_subscribers set state = 'unsubscribed', unsubscribed_at = now() where name = 'Totals' and state <> 'unsubscribed' and id % 3 = 0`);
+    const left = await expectSubscriberTotalsMatch();
+    expect(left.total).toBe(added.total);
+    expect(left.active).toBeLessThan(bounced.active);
+    await rows(`update newsletter_subscribers set name = 'Totals', confirm_token_expires_at = now() where name = 'Totals'`);
+    expect(await expectSubscriberTotalsMatch()).toEqual(left);
+
+    // Signing up again after leaving starts unconfirmed (double opt-in), in one statement with the rest.
+    await rows(`update newsletter_subscribers set state = 'unconfirmed', unsubscribed_at = null where name = 'Totals' and state = 'unsubscribed'`);
+    await expectReadersMatch();
+
+    // Out again, many at a time, back to where the list started.
+    await rows(`delete from newsletter_subscribers where name = 'Totals' and id % 2 = 1`);
+    await expectReadersMatch();
+    await rows(`delete from newsletter_subscribers where name = 'Totals'`);
+    expect(await expectSubscriberTotalsMatch()).toEqual(start);
   });
 
   it('counts activities written and removed many at a time', async () => {

@@ -51,3 +51,36 @@ describe('migration 0014: confirmed subscribers', () => {
     }
   });
 });
+
+describe('migration 0037: subscriber totals', () => {
+  const made: string[] = [];
+  afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+  it('takes the totals of the whole list and of the unconfirmed from the subscribers already there, and keeps them after', async () => {
+    const before = folderBefore('0037_subscriber_totals');
+    made.push(before);
+    const database = await openDatabase({});
+    const totals = async () => {
+      const result = await database.db.execute(sql`
+        select name, n::int as n from row_counts where name in ('subscribers', 'active_subscribers', 'unconfirmed_subscribers') order by name`);
+      return Object.fromEntries((((result as { rows?: unknown[] }).rows ?? result) as Array<{ name: string; n: number }>).map((r) => [r.name, r.n]));
+    };
+    try {
+      await migrate(database.db as never, { migrationsFolder: before });
+      await database.db.execute(sql`
+        insert into newsletter_subscribers (email, state, unsubscribed_at) values
+          ('waiting@example.com', 'unconfirmed', null),
+          ('waiting-too@example.com', 'unconfirmed', null),
+          ('reading@example.com', 'confirmed', null),
+          ('gone@example.com', 'unsubscribed', '2026-03-01T10:00:00Z')`);
+      await migrate(database.db as never, { migrationsFolder: migrationsFolder() });
+      expect(await totals()).toEqual({ active_subscribers: 3, subscribers: 4, unconfirmed_subscribers: 2 });
+
+      await database.db.execute(sql`update newsletter_subscribers set state = 'confirmed' where email = 'waiting@example.com'`);
+      await database.db.execute(sql`insert into newsletter_subscribers (email) values ('after@example.com')`);
+      expect(await totals()).toEqual({ active_subscribers: 4, subscribers: 5, unconfirmed_subscribers: 2 });
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { buffer } from 'node:stream/consumers';
 import zlib from 'node:zlib';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { eq, sql } from 'drizzle-orm';
-import { digitalAssets, purchases, users } from '../../db/schema';
+import { digitalAssets, newsletterSubscribers, purchases, users } from '../../db/schema';
 import { type TestApp, TestAgent, createTestApp, createTestDatabase, createUser, signedInAgent } from '../../test/helpers';
 import { buy, featuredBookId } from '../../features/checkout/test-support';
 import { RestoreRefusedError, moveToDatabase, restoreBackup, tablesInDependencyOrder, writeBackup } from './backup';
@@ -80,6 +80,11 @@ describe('backup and restore', () => {
     const bookId = await featuredBookId(t.app);
     await buy(agent, bookId, 'ebook');
     await t.app.deps.files.put('uploads/extra/notes.txt', Buffer.from('margin notes'), 'text/plain');
+    await t.database.db.insert(newsletterSubscribers).values([
+      { email: 'backup-waiting@example.com', state: 'unconfirmed' },
+      { email: 'backup-reading@example.com', state: 'confirmed' },
+      { email: 'backup-gone@example.com', state: 'unsubscribed', unsubscribedAt: new Date() },
+    ]);
 
     const report = await writeBackup(t.database, t.app.deps.files, archive);
     expect(fs.existsSync(archive)).toBe(true);
@@ -89,6 +94,14 @@ describe('backup and restore', () => {
     expect(report.tables.map((x) => x.name)).not.toContain('sales_daily');
     const totalsAtBackup = await runningTotals(t.database);
     expect(totalsAtBackup.sales).not.toEqual([]);
+    const kept = new Map((totalsAtBackup.counts as Array<{ name: string; n: number }>).map((r) => [r.name, r.n]));
+    const [list] = (
+      (await t.database.db.execute(
+        sql`select count(*)::int as subscribers, (count(*) filter (where state = 'unconfirmed'))::int as unconfirmed from newsletter_subscribers`,
+      )) as unknown as { rows: Array<{ subscribers: number; unconfirmed: number }> }
+    ).rows;
+    expect(list.subscribers).toBeGreaterThanOrEqual(3);
+    expect({ subscribers: kept.get('subscribers'), unconfirmed: kept.get('unconfirmed_subscribers') }).toEqual(list);
 
     // The site goes on changing after the backup; the archive keeps the moment it was taken.
     await createUser(t.database, { username: 'after_backup' });
