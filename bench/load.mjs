@@ -375,7 +375,9 @@ async function startDeployProxy(sitePort, filesDir) {
     .replace(/server\s+app\d+:\d+/g, `server 127.0.0.1:${sitePort}`)
     .replace('listen 80;', `listen 127.0.0.1:${ports.proxy};`)
     .replace('alias /srv/site-files/;', `alias ${filesDir}/;`)
-    .replace('root /srv/site-client;', `root ${path.resolve('dist/client')};`);
+    .replace('root /srv/site-client;', `root ${path.resolve('dist/client')};`)
+    // The files here are on disk; nginx only has to resolve the S3 location's host at start.
+    .replace('proxy_pass http://minio:9000/;', 'proxy_pass http://127.0.0.1:9/;');
   const dir = path.join(workDir, 'proxy');
   fs.mkdirSync(dir, { recursive: true });
   const conf = path.join(dir, 'nginx.conf');

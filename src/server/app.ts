@@ -164,7 +164,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clock,
     random,
     files,
-    delivery: createDelivery(config.DELIVERY, files, { internalPath: config.DELIVERY_INTERNAL_PATH }),
+    delivery: createDelivery(config.DELIVERY, files, {
+      internalPath: config.DELIVERY_INTERNAL_PATH,
+      internalS3Path: config.DELIVERY_INTERNAL_S3_PATH,
+    }),
     mailer,
     jobs,
     metrics,

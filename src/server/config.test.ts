@@ -34,12 +34,13 @@ describe('configuration', () => {
     expect(loadConfig({ ...prod, ALLOW_TEST_PAYMENTS: 'true' }).demoLoginEnabled).toBe(false);
   });
 
-  it('delivers in-process unless told otherwise, and refuses an adapter the file store cannot serve', () => {
+  it('delivers in-process unless told otherwise, and refuses edge without S3', () => {
     expect(loadConfig({}).DELIVERY).toBe('in-process');
     expect(loadConfig({ DELIVERY: 'proxy' }).DELIVERY_INTERNAL_PATH).toBe('/internal-files/');
     expect(() => loadConfig({ DELIVERY: 'edge' })).toThrow(/DELIVERY edge .*S3_BUCKET/);
-    expect(() => loadConfig({ DELIVERY: 'proxy', S3_BUCKET: 'files' })).toThrow(/DELIVERY proxy/);
+    expect(loadConfig({ DELIVERY: 'proxy', S3_BUCKET: 'files' }).DELIVERY_INTERNAL_S3_PATH).toBe('/internal-s3/');
     expect(() => loadConfig({ DELIVERY: 'proxy', DELIVERY_INTERNAL_PATH: 'files' })).toThrow(/DELIVERY_INTERNAL_PATH/);
+    expect(() => loadConfig({ DELIVERY: 'proxy', DELIVERY_INTERNAL_S3_PATH: '/s3' })).toThrow(/DELIVERY_INTERNAL_S3_PATH/);
     expect(loadConfig({ DELIVERY: 'edge', S3_BUCKET: 'files' }).DELIVERY).toBe('edge');
   });
 

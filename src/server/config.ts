@@ -11,6 +11,7 @@ const optionalUrl = (protocols: string[]) =>
     .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), `must start with ${protocols.join(' or ')}:`)
     .optional();
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const internalPath = z.string().regex(/^\/[A-Za-z0-9._/-]*\/$/, 'must be a path that starts and ends with /');
 
 /** The environment schema: every variable the server reads, with its default. */
 const envObject = z.object({
@@ -47,13 +48,12 @@ const envObject = z.object({
     S3_FORCE_PATH_STYLE: bool.default(false),
     /**
      * Who sends an owned file's bytes (decision 0109): this process, nginx in front of it
-     * (X-Accel-Redirect to DELIVERY_INTERNAL_PATH), or S3 itself through short-lived signed links.
+     * (X-Accel-Redirect to DELIVERY_INTERNAL_PATH for a file on disk, to DELIVERY_INTERNAL_S3_PATH with a
+     * signed GET for a file in S3), or S3 itself through short-lived signed links.
      */
     DELIVERY: z.enum(['in-process', 'proxy', 'edge']).default('in-process'),
-    DELIVERY_INTERNAL_PATH: z
-      .string()
-      .regex(/^\/[A-Za-z0-9._/-]*\/$/, 'must be a path that starts and ends with /')
-      .default('/internal-files/'),
+    DELIVERY_INTERNAL_PATH: internalPath.default('/internal-files/'),
+    DELIVERY_INTERNAL_S3_PATH: internalPath.default('/internal-s3/'),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
     /** How long a start waits for PostgreSQL and the S3 bucket to answer before it exits (decision 0063). */
     STARTUP_WAIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
@@ -82,9 +82,6 @@ export const configSchema = envObject.superRefine((c, ctx) => {
     }
     if (c.DELIVERY === 'edge' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['DELIVERY'], message: 'edge hands out signed S3 links and needs S3_BUCKET' });
-    }
-    if (c.DELIVERY === 'proxy' && c.S3_BUCKET) {
-      ctx.addIssue({ code: 'custom', path: ['DELIVERY'], message: 'proxy has nginx send files from DATA_DIR/files; with S3_BUCKET use edge or in-process' });
     }
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });

@@ -18,9 +18,15 @@ export interface RunningNginx {
 
 /**
  * deploy/nginx.conf itself in a plain nginx process: its app servers pointed at `appPort`, its files
- * volume at `filesDir` and the built client at `clientDir`, listening on a free local port.
+ * volume at `files`, the built client at `client` and its S3 store at `s3` (an endpoint URL), listening on a
+ * free local port. Without `s3` the store is a local port nothing listens on: nginx must resolve the
+ * compose host name it names at start.
  */
-export async function startDeployNginx(binary: string, appPort: number, dirs: { files: string; client: string }): Promise<RunningNginx> {
+export async function startDeployNginx(
+  binary: string,
+  appPort: number,
+  dirs: { files: string; client: string; s3?: string },
+): Promise<RunningNginx> {
   const root = findProjectRoot(path.dirname(new URL(import.meta.url).pathname));
   const port = await freePort();
   const site = fs
@@ -28,7 +34,8 @@ export async function startDeployNginx(binary: string, appPort: number, dirs: { 
     .replace(/server\s+app\d+:\d+/g, `server 127.0.0.1:${appPort}`)
     .replace('listen 80;', `listen 127.0.0.1:${port};`)
     .replace('alias /srv/site-files/;', `alias ${dirs.files}/;`)
-    .replace('root /srv/site-client;', `root ${dirs.client};`);
+    .replace('root /srv/site-client;', `root ${dirs.client};`)
+    .replace('proxy_pass http://minio:9000/;', `proxy_pass ${dirs.s3 ?? 'http://127.0.0.1:9'}/;`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-nginx-'));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${dir}/${k};`).join('\n');
   const conf = path.join(dir, 'nginx.conf');
