@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The site as one image: build with every dependency, run with production dependencies only, as a
-# non-root user. scripts/check-dockerfile.mjs runs these steps in CI without a Docker engine, so keep
-# RUN steps plain shell and CMD in exec form.
+# non-root user; the last stage is the app's image. scripts/check-dockerfile.mjs runs these steps in CI
+# without a Docker engine, so keep RUN steps plain shell and CMD in exec form.
 
 FROM node:24-bookworm AS build
 WORKDIR /app
@@ -9,6 +9,11 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
+
+# compose.yaml's proxy: nginx with deploy/nginx.conf and the built client, whose hashed files it sends itself.
+FROM nginx:1.27-alpine AS web
+COPY --from=build /app/dist/client /srv/site-client
+COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
 
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app

@@ -6,6 +6,9 @@
 // then starts the final stage's CMD with its ENV, waits for /readyz, runs the HEALTHCHECK command, and stops
 // the server with SIGTERM. It also checks what an image must promise: Node 24 base images, a non-root USER,
 // a HEALTHCHECK on /readyz, and no development dependencies in the final node_modules.
+// A stage from a pinned nginx image (compose's proxy) is no Node stage: it may only COPY, which is replayed
+// like any other, and it must end up holding an nginx site whose `root` directories hold the built client's
+// hashed files. It may not be the last stage, which is the app's image.
 // The final stage's RUN steps only prepare directories and owners in the image (mkdir, chown); they are
 // printed, not run, because here they would touch this machine's root. Its data directory is a temporary
 // one instead. Usage: node scripts/check-dockerfile.mjs [--port 3170] [--keep]
@@ -89,6 +92,27 @@ function contextFiles() {
     .filter((f) => fs.existsSync(path.join(root, f)) && !ignored(f));
 }
 
+/** A pinned nginx image: compose's proxy. */
+const WEB_IMAGE = /^nginx:\d+\.\d+(\.\d+)?-alpine$/;
+
+/**
+ * An nginx stage holds a site in conf.d whose `root` directories exist in the stage and hold the built
+ * client's hashed scripts, so the files nginx sends itself are in its image.
+ */
+function checkWebStage(web) {
+  const confDir = path.join(web.dir, 'etc/nginx/conf.d');
+  const confs = fs.existsSync(confDir) ? fs.readdirSync(confDir).filter((f) => f.endsWith('.conf')) : [];
+  if (confs.length === 0) fail(`[${web.name}] no site in /etc/nginx/conf.d`);
+  const roots = confs.flatMap((f) => [...fs.readFileSync(path.join(confDir, f), 'utf8').matchAll(/^\s*root\s+(\S+);/gm)].map((m) => m[1]));
+  if (roots.length === 0) fail(`[${web.name}] its site sends no files of its own (no root)`);
+  for (const root of roots) {
+    const assets = path.join(web.dir, root, 'assets');
+    const hashed = fs.existsSync(assets) ? fs.readdirSync(assets).filter((f) => /-[\w-]{8,}\.js$/.test(f)) : [];
+    if (hashed.length === 0) fail(`[${web.name}] root ${root} holds no built client (no hashed scripts in ${root}/assets)`);
+    log(`[${web.name}] nginx site ${confs.join(', ')}: root ${root} holds ${hashed.length} hashed scripts`);
+  }
+}
+
 function copyInto(source, target) {
   fs.mkdirSync(path.dirname(target), { recursive: true });
   if (fs.statSync(source).isDirectory()) {
@@ -121,13 +145,15 @@ function inStage(p) {
 for (const { op, value } of instructions) {
   if (op === 'FROM') {
     const [image, , name] = value.split(/\s+/);
-    if (!/^node:24([.-]|$)/.test(image)) fail(`every stage must start from a Node 24 image, got ${image}`);
-    stage = { name: name ?? `stage${stages.length}`, dir: path.join(work, `stage-${stages.length}`), workdir: '/', env: {}, runs: [], user: 'root' };
+    const web = WEB_IMAGE.test(image);
+    if (!web && !/^node:24([.-]|$)/.test(image)) fail(`every stage must start from a Node 24 image or a pinned nginx one, got ${image}`);
+    stage = { name: name ?? `stage${stages.length}`, dir: path.join(work, `stage-${stages.length}`), workdir: '/', env: {}, runs: [], user: 'root', web };
     fs.mkdirSync(stage.dir, { recursive: true });
     stages.push(stage);
     continue;
   }
   if (!stage) fail(`${op} before FROM`);
+  if (stage.web && op !== 'COPY') fail(`[${stage.name}] an nginx stage may only COPY files in; found ${op}`);
   switch (op) {
     case 'WORKDIR':
       stage.workdir = path.posix.isAbsolute(value) ? value : path.posix.join(stage.workdir, value);
@@ -154,7 +180,8 @@ for (const { op, value } of instructions) {
           for (const file of context) copyInto(path.join(root, file), path.join(inStage(dest), file));
         } else {
           if (!context.includes(src)) fail(`COPY ${src}: not in the build context`);
-          copyInto(path.join(root, src), path.join(inStage(dest), path.basename(src)));
+          const target = dest.endsWith('/') || dest === '.' || parts.length > 1 ? path.join(inStage(dest), path.basename(src)) : inStage(dest);
+          copyInto(path.join(root, src), target);
         }
       }
       if (Date.now() - copyStarted > 2000) log(`[${stage.name}] COPY ${value} took ${((Date.now() - copyStarted) / 1000).toFixed(1)} s`);
@@ -203,6 +230,8 @@ for (const { op, value } of instructions) {
 }
 
 const final = stages.at(-1);
+if (final?.web) fail("the last stage must be the app's image, not the nginx one");
+for (const web of stages.filter((st) => st.web)) checkWebStage(web);
 if (!final?.cmd) fail('the final stage has no CMD');
 if (final.user === 'root' || final.user === '0') fail('the final stage must run as a non-root USER');
 if (!final.healthcheck || !final.healthcheck.includes('/readyz')) fail('the final stage needs a HEALTHCHECK on /readyz');

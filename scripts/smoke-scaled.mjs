@@ -3,10 +3,11 @@
 // a fresh PostgreSQL database on the local server, a Redis of its own (redis-server, so it can be stopped
 // and started again), an S3-compatible server (s3rver) with the bucket, an SMTP capture (smtp-server), and
 // two instances of the built server (`node dist/server/main.js`) with the environment of compose.yaml's
-// `x-app` block, its host names and ports replaced by the local ones, behind compose's proxy
-// (deploy/nginx.conf in nginx, when nginx is installed). Then, over HTTP:
-//   both answer /readyz; a reader buys the e-book on A and downloads it on B (the bytes are the copy kept in
-//   the bucket); the receipt reaches the SMTP capture; an admin change on A shows on B within a second; failed
+// `x-app` block (DELIVERY=proxy among it), its host names and ports replaced by the local ones, behind
+// compose's proxy (deploy/nginx.conf in nginx, its S3 location pointed at s3rver). Then, over HTTP:
+//   both answer /readyz; a reader buys the e-book on A and downloads it with a link from B through the proxy,
+//   which fetches it from the bucket (the bytes are the copy kept there, and nginx's log shows the app's
+//   hand-off and S3's answer for it); the receipt reaches the SMTP capture; an admin change on A shows on B within a second; failed
 //   sign-ins split between A and B meet one limit; Redis stopped: both keep serving reads and sign-ins;
 //   Redis started again: both reconnect, and cache clears and limits are shared again.
 // Everything listens on loopback only; every wait is bounded; children are stopped on any outcome.
@@ -202,16 +203,24 @@ function nginxCommand() {
 }
 
 /**
- * compose.yaml's proxy: deploy/nginx.conf itself, its upstream servers (app1:3000, app2:3000) and its
- * listen port replaced by the local ones, inside the few lines nginx needs to run as a plain process.
+ * compose.yaml's proxy: deploy/nginx.conf itself, its upstream servers (app1:3000, app2:3000), its S3 store
+ * (compose's S3_ENDPOINT) and its listen port replaced by the local ones, and the built client where the
+ * proxy's image holds it, inside the few lines nginx needs to run as a plain process. Its access log gives
+ * each request's upstreams and their statuses: an app's hand-off and then S3 for a file nginx fetched.
  */
-async function startProxy(bin, port, instancePorts) {
+async function startProxy(bin, port, instancePorts, s3) {
   let site = fs.readFileSync('deploy/nginx.conf', 'utf8');
   const upstreams = [...site.matchAll(/server\s+(app\d+:\d+)/g)].map((m) => m[1]);
   if (upstreams.length !== instancePorts.length) fail(`deploy/nginx.conf names ${upstreams.length} app servers, not ${instancePorts.length}`);
   upstreams.forEach((upstream, i) => (site = site.replace(upstream, `127.0.0.1:${instancePorts[i]}`)));
   if (!/listen 80;/.test(site)) fail('deploy/nginx.conf does not listen on port 80 as compose.yaml maps it');
   site = site.replace('listen 80;', `listen 127.0.0.1:${port};`);
+  // The app signs for S3_ENDPOINT's host, so the S3 location must fetch from that very endpoint.
+  const store = `proxy_pass ${s3.composeEndpoint}/;`;
+  if (!site.includes(store)) fail(`deploy/nginx.conf's S3 location does not fetch from compose.yaml's S3_ENDPOINT (${store})`);
+  site = site.replace(store, `proxy_pass ${s3.endpoint}/;`);
+  if (!site.includes('root /srv/site-client;')) fail('deploy/nginx.conf does not send the built client from /srv/site-client');
+  site = site.replace('root /srv/site-client;', `root ${path.resolve('dist/client')};`);
   const dir = path.join(work, 'nginx');
   fs.mkdirSync(dir, { recursive: true });
   // nginx's workers may run as another user than its master.
@@ -222,7 +231,8 @@ async function startProxy(bin, port, instancePorts) {
   fs.writeFileSync(
     conf,
     `worker_processes 1;\ndaemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\n` +
-      `events { worker_connections 256; }\nhttp {\n  access_log off;\n  ${temp}\n${site}\n}\n`,
+      `events { worker_connections 256; }\nhttp {\n  log_format upstreams '$request_uri $status "$upstream_addr" "$upstream_status" $body_bytes_sent';\n` +
+      `  access_log ${dir}/access.log upstreams;\n  ${temp}\n${site}\n}\n`,
   );
   const child = spawn(bin, ['-c', conf, '-p', dir], { stdio: ['ignore', 'inherit', 'inherit'] });
   cleanups.push(async () => {
@@ -236,7 +246,8 @@ async function startProxy(bin, port, instancePorts) {
     if (child.exitCode !== null) fail(`nginx exited with ${child.exitCode}: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-500)}`);
     return (await fetch(`${base}/healthz`)).ok;
   });
-  return { name: 'proxy', base };
+  const accessLog = () => (fs.existsSync(path.join(dir, 'access.log')) ? fs.readFileSync(path.join(dir, 'access.log'), 'utf8') : '');
+  return { name: 'proxy', base, accessLog };
 }
 
 /** One built instance; its output goes to a log file, shown when the smoke fails. */
@@ -269,8 +280,8 @@ function assertRunning(...instances) {
 function session(headers = {}) {
   const cookies = new Map();
   let csrf = null;
-  async function request(instance, method, url, body) {
-    const h = { ...headers };
+  async function request(instance, method, url, body, extra = {}) {
+    const h = { ...headers, ...extra };
     if (cookies.size) h.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (csrf) h['x-csrf-token'] = csrf;
     if (body !== undefined) h['content-type'] = 'application/json';
@@ -348,6 +359,9 @@ async function main() {
     fail('the site is not built: run `npm run build` first');
   }
   const redisBin = redisServerCommand();
+  // compose's proxy sends the files (DELIVERY=proxy): without nginx there is no download to check.
+  const nginx = nginxCommand();
+  if (!nginx) fail('nginx is not installed (apt-get install nginx): compose.yaml has its proxy send the files');
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const compose = composeAppEnvironment(fs.readFileSync('compose.yaml', 'utf8'));
 
@@ -369,7 +383,7 @@ async function main() {
     REDIS_URL: relocate(compose.REDIS_URL, { port: redisPort }),
     S3_ENDPOINT: relocate(compose.S3_ENDPOINT, { port: s3Port }),
     SMTP_URL: relocate(compose.SMTP_URL, { port: smtp.port }),
-    // No nginx here: links in mail and pages point at instance A.
+    // nginx starts after the instances, on a port of its own: links in mail and pages point at instance A.
     PUBLIC_URL: relocate(compose.PUBLIC_URL, { port: portA }),
   };
   note(`services: PostgreSQL database ${database.name}, redis-server :${redisPort}, s3rver :${s3Port}, SMTP capture :${smtp.port}`);
@@ -388,10 +402,9 @@ async function main() {
   }
   pass(`both instances ready (/readyz 200, database postgres, redis ok): ${a.base} and ${b.base}`);
 
-  // compose.yaml's proxy in front of both, when nginx is installed (CI installs it).
-  const nginx = nginxCommand();
-  if (nginx) {
-    const proxy = await startProxy(nginx, await freePort(), [portA, portB]);
+  // compose.yaml's proxy in front of both.
+  const proxy = await startProxy(nginx, await freePort(), [portA, portB], { composeEndpoint: compose.S3_ENDPOINT, endpoint: env.S3_ENDPOINT });
+  {
     // Each instance logs one line per request (its URL without the query): count its /readyz lines.
     const readyzLines = (instance) => fs.readFileSync(instance.logFile, 'utf8').split('"url":"/readyz"').length - 1;
     const before = [a, b].map(readyzLines);
@@ -409,8 +422,15 @@ async function main() {
     const page = await session().request(proxy, 'GET', '/');
     if (page.status !== 200 || !page.bytes.toString('utf8').includes('What We Owe the Dead')) fail('the home page through the proxy is not the site');
     pass('deploy/nginx.conf in front of both: /readyz through it reaches A and B, the home page serves, /metrics only off the proxy');
-  } else {
-    note('nginx is not installed: the proxy of compose.yaml (deploy/nginx.conf) is not checked');
+
+    // The proxy's image holds the built client: nginx sends a hashed script without asking an instance.
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page.bytes.toString('utf8'))?.[1];
+    if (!script) fail('the home page names no hashed script');
+    const sent = await session().request(proxy, 'GET', script);
+    if (sent.status !== 200 || !sent.bytes.equals(fs.readFileSync(path.join('dist/client', script)))) fail(`${script} through the proxy is not the built file`);
+    const scriptLine = await until(`no access-log line of the proxy for ${script}`, 5000, () => proxy.accessLog().split('\n').find((l) => l.startsWith(`${script} `)));
+    if (!scriptLine.includes('"-"')) fail(`the proxy asked an instance for ${script}: ${scriptLine}`);
+    pass(`the proxy sends the built client's ${script} itself`);
   }
 
   const s3 = new S3Client({
@@ -437,23 +457,42 @@ async function main() {
   await browser.post(a, `/api/checkout/sessions/${paymentSession}/pay`);
   pass(`reader bought the e-book of "${book.title}" on A`);
 
+  // The link comes from B; the download goes through the proxy, which hands it to either instance.
   const asset = (await browser.get(b, `/api/books/${book.id}/assets?format=ebook`)).asset;
   const link = await browser.get(b, `/api/digital-assets/${asset.id}/download`);
-  const downloaded = await browser.bytes(b, new URL(link.downloadUrl, b.base).pathname + new URL(link.downloadUrl, b.base).search);
+  const downloadUrl = new URL(link.downloadUrl, b.base);
+  const downloadPath = downloadUrl.pathname + downloadUrl.search;
+  const downloaded = await browser.bytes(proxy, downloadPath);
   const zipName = downloaded.subarray(30, 38).toString('latin1');
   if (downloaded.subarray(0, 4).toString('latin1') !== 'PK\u0003\u0004' || zipName !== 'mimetype') {
-    fail('the download on B is not an EPUB');
+    fail('the download through the proxy is not an EPUB');
   }
   const copies = await listBucket('copies/');
   const stored = await Promise.all(copies.map(async (key) => ({ key, bytes: await objectBytes(key) })));
   const match = stored.find((o) => o.bytes.equals(downloaded));
-  if (!match) fail(`the ${downloaded.length} bytes downloaded on B are not a copy kept in the bucket (${copies.join(', ') || 'none'})`);
+  if (!match) fail(`the ${downloaded.length} bytes downloaded through the proxy are not a copy kept in the bucket (${copies.join(', ') || 'none'})`);
   const masters = await listBucket('');
   for (const instance of ['A', 'B']) {
     const local = path.join(work, `data-${instance}`, 'files');
     if (fs.existsSync(local) && fs.readdirSync(local).length) fail(`instance ${instance} kept files on its own disk: ${local}`);
   }
-  pass(`downloaded on B: ${downloaded.length} bytes, equal to s3://${compose.S3_BUCKET}/${match.key} (${masters.length} objects in the bucket, none on the instances' disks)`);
+  // nginx's log line for the download: an instance answered (the hand-off, no body), then S3 sent the file.
+  const instanceAddresses = [portA, portB].map((port) => `127.0.0.1:${port}`);
+  const s3Address = new URL(env.S3_ENDPOINT).host;
+  const handedOff = (line, status) => {
+    const [, sent, upstreams, statuses] = / (\d{3}) "([^"]*)" "([^"]*)"/.exec(line) ?? [];
+    const [app, store] = (upstreams ?? '').split(' : ');
+    return sent === String(status) && instanceAddresses.includes(app) && store === s3Address && statuses === `200 : ${status}`;
+  };
+  const downloadLines = () => proxy.accessLog().split('\n').filter((l) => l.startsWith(`${downloadPath} `));
+  const whole = await until('no access-log line of the proxy for the download', 5000, () => downloadLines()[0]);
+  if (!handedOff(whole, 200)) fail(`the download was not an instance's hand-off to S3 through nginx: ${whole}`);
+  // The app never sees the last byte go, so the link stays open to a resume (decision 0109), fetched from S3 too.
+  const resume = await browser.request(proxy, 'GET', downloadPath, undefined, { range: 'bytes=100-199' });
+  if (resume.status !== 206 || !resume.bytes.equals(downloaded.subarray(100, 200))) fail(`a resume through the proxy answered ${resume.status}`);
+  const resumed = await until('no access-log line of the proxy for the resume', 5000, () => downloadLines()[1]);
+  if (!handedOff(resumed, 206)) fail(`the resume was not an instance's hand-off to S3 through nginx: ${resumed}`);
+  pass(`downloaded through the proxy with a link from B: ${downloaded.length} bytes from the bucket, equal to s3://${compose.S3_BUCKET}/${match.key} (${masters.length} objects in the bucket, none on the instances' disks); the instance answered with a hand-off, nginx fetched the file and a resume from S3`);
 
   const receipt = await until(`no receipt for ${reader.email} reached the SMTP capture`, 20_000, () =>
     smtp.mails.find((m) => m.to.includes(reader.email) && m.raw.includes('profile#library')),
