@@ -22,4 +22,6 @@ export interface BuiltSite {
 }
 
 export function startBuiltSite(options: BuiltSiteOptions): Promise<BuiltSite>;
+/** The node flags of `npm start`, which every started site gets first. */
+export const OPERATOR_NODE_ARGS: string[];
 export function waitReady(base: string, intervalMs?: number): Promise<void>;

@@ -1,14 +1,17 @@
 /**
- * npm run bench:scale -- [--fraction 0.01] [--database scale_1] [--reuse] [--pglite [--data-dir DIR]]
+ * npm run bench:scale -- [--fraction 0.01] [--database scale_1] [--reuse] [--served] [--only TEXT] [--pglite [--data-dir DIR]]
  *
  * Makes a PostgreSQL database at a fraction of a successful launch (bench/scale/data.ts; 1 = 200,000
  * readers, about a million purchases), then times every admin read and the subscriber export through the
  * app (median of 5), sampling the process's RSS and event-loop delay and how long /healthz waits during the
- * export. Writes bench/reports/scale-<percent>.json and prints a table. Not run in CI (decision 0071).
+ * exports (subscribers, orders, readers). Writes bench/reports/scale-<percent>.json and prints a table. Not run in CI (decision 0071).
  * --reuse keeps a database made by an earlier run (making 100 % takes minutes).
  * --served times the built server (`npm run build` first) started as a process of its own on that database,
  *   over HTTP, reading its RSS and event-loop delay from inside it (bench/scale/served.ts): the figures an
- *   operator sees. Without it the app runs in this process, through inject, which holds each answer whole.
+ *   operator sees, with npm start's node flags and the peaks of the heap's parts (SCALE_NODE_FLAGS adds
+ *   flags of one's own, such as --trace-gc). Without it the app runs in this process, through inject, which
+ *   holds each answer whole.
+ * --only TEXT times only the reads and exports whose name holds TEXT, and writes no report.
  * --pglite makes the same data in an embedded PGlite database in a data directory instead, and also times
  * what a start does before it listens (opening that directory and checking the migrations), to find the
  * size past which a site belongs on PostgreSQL; it writes bench/reports/scale-pglite-<percent>.json.
@@ -38,6 +41,8 @@ const url = `${server}/${name}`;
 const RUNS = 5;
 const pglite = process.argv.includes('--pglite');
 const served = process.argv.includes('--served') && !pglite;
+// --only <text>: only the reads and exports whose name holds the text (to study one of them).
+const only = arg('only', '');
 const dataDir = arg('data-dir', path.join(os.tmpdir(), `site-scale-pglite-${percent}`));
 const open = () => openDatabase(pglite ? { dataDir } : { databaseUrl: url });
 
@@ -112,6 +117,8 @@ interface Row {
   rssGrowthMb: number;
   loopDelayMaxMs: number;
   healthzMaxMs?: number;
+  /** The built server's peaks over the read, where its RSS went (--served). */
+  peaksMb?: { heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
 }
 const rows: Row[] = [];
 
@@ -119,7 +126,7 @@ const rows: Row[] = [];
 interface Target {
   get(route: string): Promise<{ status: number; bytes: number; ms: number }>;
   begin(): Promise<void>;
-  end(): Promise<{ rssGrowthMb: number; loopDelayMaxMs: number }>;
+  end(): Promise<Pick<Row, 'rssGrowthMb' | 'loopDelayMaxMs' | 'peaksMb'>>;
   close(): Promise<void>;
 }
 
@@ -162,7 +169,11 @@ async function servedTarget(): Promise<Target> {
     },
     async end() {
       const after = await site.sample();
-      return { rssGrowthMb: Math.max(0, after.peakRssMB - before), loopDelayMaxMs: Math.round(after.loopMaxMs) };
+      return {
+        rssGrowthMb: Math.max(0, after.peakRssMB - before),
+        loopDelayMaxMs: Math.round(after.loopMaxMs),
+        peaksMb: { heapTotal: after.peakHeapTotalMB, heapUsed: after.peakHeapUsedMB, external: after.peakExternalMB, arrayBuffers: after.peakArrayBuffersMB },
+      };
     },
     close: () => site.stop(),
   };
@@ -205,17 +216,22 @@ async function measure(read: string, route: string, withHealthz = false) {
   console.log(JSON.stringify(row));
 }
 
-for (const [read, route] of reads) await measure(read, route);
-await measure('subscribers CSV export', '/api/admin/subscribers.csv', true);
-await measure('orders CSV export', '/api/admin/orders/export.csv', true);
-await measure('readers CSV export', '/api/admin/users/export.csv', true);
+const exports: Array<[string, string]> = [
+  ['subscribers CSV export', '/api/admin/subscribers.csv'],
+  ['orders CSV export', '/api/admin/orders/export.csv'],
+  ['readers CSV export', '/api/admin/users/export.csv'],
+];
+const chosen = ([read]: [string, string]) => read.includes(only);
+for (const [read, route] of reads.filter(chosen)) await measure(read, route);
+for (const [read, route] of exports.filter(chosen)) await measure(read, route, true);
 
 await target.close();
 await database.close();
 
 const report = { database: pglite ? 'pglite' : 'postgres', served, fraction, counts, generatedMs, openMs, runs: RUNS, at: new Date().toISOString(), rows };
-const out = path.join(import.meta.dirname, 'reports', `scale-${pglite ? 'pglite-' : ''}${served ? 'served-' : ''}${percent}.json`);
-fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+// A run of a few reads (--only) prints them and leaves the whole run's report as it was.
+const out = only ? '(not written: --only)' : path.join(import.meta.dirname, 'reports', `scale-${pglite ? 'pglite-' : ''}${served ? 'served-' : ''}${percent}.json`);
+if (!only) fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\n${percent} % on ${report.database}${served ? ', built server' : ''} (${counts.purchases} purchases, ${counts.subscribers} subscribers; opened in ${openMs} ms): ${out}`);
 console.log('| admin read | median ms | KB | RSS growth MB | loop delay max ms |');
 console.log('|---|---|---|---|---|');

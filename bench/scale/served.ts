@@ -11,6 +11,10 @@ export interface ServerSample {
   loopMaxMs: number;
   rssMB: number;
   peakRssMB: number;
+  peakHeapTotalMB: number;
+  peakHeapUsedMB: number;
+  peakExternalMB: number;
+  peakArrayBuffersMB: number;
 }
 
 export interface ServedSite {
@@ -25,7 +29,8 @@ export async function startServedSite(databaseUrl: string, port: number): Promis
   const site = await startBuiltSite({
     port,
     name: 'scale-served',
-    nodeArgs: ['--import', './bench/loop-monitor.mjs'],
+    // SCALE_NODE_FLAGS: node flags of one's own for the server (such as --trace-gc), after npm start's.
+    nodeArgs: ['--import', './bench/loop-monitor.mjs', ...(process.env.SCALE_NODE_FLAGS ?? '').split(' ').filter(Boolean)],
     ipc: true,
     // No payment is made here; the test payment page only lets the production start go ahead.
     env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SESSION_SECRET: 'scale-benchmark-session-secret-of-enough-length', ALLOW_TEST_PAYMENTS: 'true' },
