@@ -1,4 +1,4 @@
-import { sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { and, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import { encodeCursor, type Cursor } from '@shared/schemas/pages';
 
 /**
@@ -18,6 +18,21 @@ export function afterCursor(keyset: Keyset, cursor: Cursor | undefined): SQL | u
   if (!cursor) return undefined;
   const past = keyset.direction === 'desc' ? sql.raw('<') : sql.raw('>');
   return sql`(${keyset.sort}, ${keyset.id}) ${past} (${cursor.key}::${sql.raw(keyset.type)}, ${cursor.id}::integer)`;
+}
+
+/**
+ * The rows after `after` up to and including `upTo` (from the start without `after`): one stretch of the list,
+ * as an export's batch reads it. Beside the row comparisons it bounds the sort column itself, from which
+ * the planner sees how short the stretch is; from the row comparisons alone it would expect a good part
+ * of the table and join all of it.
+ */
+export function keysetStretch(keyset: Keyset, after: Cursor | undefined, upTo: Cursor | undefined): SQL | undefined {
+  const [past, before] = keyset.direction === 'desc' ? ['<', '>'] : ['>', '<'];
+  const bound = (cursor: Cursor, op: string) => {
+    const key = sql`${cursor.key}::${sql.raw(keyset.type)}`;
+    return sql`(${keyset.sort}, ${keyset.id}) ${sql.raw(op)} (${key}, ${cursor.id}::integer) and ${keyset.sort} ${sql.raw(op[0])}= ${key}`;
+  };
+  return and(after && bound(after, past), upTo && bound(upTo, `${before}=`));
 }
 
 export function keysetOrder(keyset: Keyset): SQL[] {

@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 /**
  * CSV that a spreadsheet opens as plain data. A cell starting with = + - @ (or a tab or carriage
  * return) would be run as a formula by Excel, LibreOffice and Google Sheets, so it is prefixed with a
@@ -11,19 +13,53 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/**
+ * The same rule for a cell the database writes (the exports, decision 0111): the cell as text, empty for
+ * null, a quote put before a formula's first character. PostgreSQL's expressions take FORMULA_START as it is.
+ */
+export const csvField = (cell: SQL) => sql<string>`regexp_replace(coalesce((${cell})::text, ''), ${`^(${FORMULA_START.source.slice(1)})`}, ${"'\\1"})`;
+
+/** A timestamp as JavaScript's toISOString writes it (milliseconds, UTC), so every file writes times alike. */
+export const csvTime = (value: SQL | unknown) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 // CRLF line ends per RFC 4180; the BOM makes Excel read the file as UTF-8.
 const BOM = '\uFEFF';
-const csvLines = (rows: unknown[][]) => rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+export const csvLines = (rows: unknown[][]) => rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
 
 export function toCsv(header: string[], rows: unknown[][]): string {
   return BOM + csvLines([header, ...rows]);
 }
 
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CRLF = Buffer.from('\r\n');
+
 /**
- * The same file, written batch by batch as the rows are read (decision 0071): one batch in memory at a
- * time, whatever the list's size, and the event loop free between batches.
+ * PostgreSQL's COPY ends each record with LF alone; RFC 4180 wants CRLF. Every field is quoted and inner
+ * quotes are doubled, so a record ends at an LF outside quotes, and an LF inside them is the field's own.
+ * (Neither byte occurs inside a multi-byte UTF-8 character.)
  */
-export async function* csvStream(header: string[], batches: AsyncIterable<unknown[][]>): AsyncGenerator<string> {
+export function withCrlf(text: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let quoted = false;
+  let from = 0;
+  for (let at = 0; at < text.length; at++) {
+    const byte = text[at];
+    if (byte === QUOTE) quoted = !quoted;
+    else if (byte === LF && !quoted) {
+      parts.push(text.subarray(from, at), CRLF);
+      from = at + 1;
+    }
+  }
+  parts.push(text.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/**
+ * The file, written batch by batch as the rows are read (decision 0071): one batch in memory at a time,
+ * whatever the list's size, and the event loop free between batches.
+ */
+export async function* csvStream(header: string[], batches: AsyncIterable<string | Buffer>): AsyncGenerator<string | Buffer> {
   yield BOM + csvLines([header]);
-  for await (const rows of batches) yield csvLines(rows);
+  yield* batches;
 }

@@ -68,6 +68,20 @@ describe('order and reader CSV exports in batches', () => {
     expect((await agent.get('/api/admin/orders/export.csv?status=lost')).statusCode).toBe(400);
   });
 
+  // On PostgreSQL the search is written into the COPY statement as a literal (decision 0111).
+  it('takes a search holding quotes and backslashes as text', async () => {
+    const oddName = `O'Hara \\' or ''=' \\"`;
+    await t.database.db.execute(sql`update purchase_customer_info set customer_name = ${oddName} where purchase_id = (select min(id) from purchases)`);
+    const res = await agent.get(`/api/admin/orders/export.csv?q=${encodeURIComponent(oddName)}`);
+    expect(res.statusCode).toBe(200);
+    const lines = records(res.body).slice(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`,"${oddName.replace(/"/g, '""')}","What We Owe`);
+    const none = await agent.get(`/api/admin/orders/export.csv?q=${encodeURIComponent("x' or 'a'='a")}`);
+    expect(records(none.body)).toHaveLength(1);
+    await t.database.db.execute(sql`update purchase_customer_info set customer_name = 'Maud Ashby' where purchase_id = (select min(id) from purchases)`);
+  });
+
   it('writes every reader once, oldest first, escaped, and audits the row count', async () => {
     const res = await agent.get('/api/admin/users/export.csv');
     expect(res.statusCode).toBe(200);

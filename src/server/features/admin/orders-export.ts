@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, type AnyColumn, eq, sql, type SQL } from 'drizzle-orm';
 import type { PurchaseStatus } from '@shared/constants';
 import type { DbOrTx } from '../../db/client';
-import { afterCursor, cursorKey, keysetOrder, type Keyset } from '../../db/keyset';
+import { keysetOrder, type Keyset } from '../../db/keyset';
 import { books, purchaseCustomerInfo, purchases, users } from '../../db/schema';
 import type { Reports } from '../../platform/operations/reports';
 import { audit, type ActorId } from '../../platform/operations/audit';
 import { keysetBatches } from './csv-export';
+import { csvTime } from './csv';
 import { ORDER_KEYSET, orderConditions } from './orders-service';
 
 /** Oldest first; the keyset of purchases_date_id_idx. */
@@ -27,11 +28,12 @@ export const ORDERS_CSV_HEADER = [
   'shipped_at',
 ];
 
-const pounds = (pence: number) => (pence / 100).toFixed(2);
+/** Pence as pounds with two decimals, exactly. */
+const pounds = (pence: SQL | AnyColumn) => sql`(${pence}::numeric / 100)::numeric(20, 2)`;
 
 /**
  * Every order the list's filters and search find (all of them without), oldest first, for the CSV
- * export: read in keyset batches like the subscribers' (decision 0071), and audited with its row count.
+ * export: read in keyset batches like the subscribers' (decisions 0071, 0111), and audited with its row count.
  */
 export function exportOrders(
   reports: Reports,
@@ -42,50 +44,36 @@ export function exportOrders(
   signal?: AbortSignal,
 ) {
   const where = orderConditions(filter);
+  const p = purchases;
   return keysetBatches(
     reports,
     {
-      read: (reportDb, after, limit) =>
-        reportDb
-          .select({
-            id: purchases.id,
-            orderReference: purchases.orderReference,
-            purchaseDate: purchases.purchaseDate,
-            username: users.username,
-            email: users.email,
-            customerName: purchaseCustomerInfo.customerName,
-            title: books.title,
-            format: purchases.format,
-            kind: purchases.kind,
-            status: purchases.status,
-            price: purchases.price,
-            refundedAmount: purchases.refundedAmount,
-            currency: purchases.currency,
-            shippedAt: purchases.shippedAt,
-            cursorKey: cursorKey(ORDERS_OLDEST_FIRST),
-          })
-          .from(purchases)
-          .innerJoin(users, eq(users.id, purchases.userId))
-          .innerJoin(books, eq(books.id, purchases.bookId))
-          .leftJoin(purchaseCustomerInfo, eq(purchaseCustomerInfo.purchaseId, purchases.id))
-          .where(and(where, afterCursor(ORDERS_OLDEST_FIRST, after)))
-          .orderBy(...keysetOrder(ORDERS_OLDEST_FIRST))
-          .limit(limit),
-      cells: (r) => [
-        r.orderReference,
-        r.purchaseDate,
-        r.username,
-        r.email,
-        r.customerName,
-        r.title,
-        r.format,
-        r.kind,
-        r.status,
-        pounds(r.price),
-        pounds(r.refundedAmount),
-        r.currency,
-        r.shippedAt,
+      keyset: ORDERS_OLDEST_FIRST,
+      cells: [
+        sql`${p.orderReference}`,
+        csvTime(p.purchaseDate),
+        sql`${users.username}`,
+        sql`${users.email}`,
+        sql`${purchaseCustomerInfo.customerName}`,
+        sql`${books.title}`,
+        sql`${p.format}`,
+        sql`${p.kind}`,
+        sql`${p.status}`,
+        pounds(p.price),
+        pounds(p.refundedAmount),
+        sql`${p.currency}`,
+        csvTime(p.shippedAt),
       ],
+      rows: (reportDb, columns, range) =>
+        reportDb
+          .select(columns)
+          .from(p)
+          .innerJoin(users, eq(users.id, p.userId))
+          .innerJoin(books, eq(books.id, p.bookId))
+          .leftJoin(purchaseCustomerInfo, eq(purchaseCustomerInfo.purchaseId, p.id))
+          .where(and(where, range))
+          .orderBy(...keysetOrder(ORDERS_OLDEST_FIRST))
+          .$dynamic(),
       done: (rows) => audit(db, actorId, { action: 'orders.export', targetType: 'purchase', details: { rows } }, now),
     },
     signal,

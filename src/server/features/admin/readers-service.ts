@@ -10,6 +10,7 @@ import type { Cursor } from '@shared/schemas/pages';
 import type { Reports } from '../../platform/operations/reports';
 import { audit, type ActorId } from '../../platform/operations/audit';
 import { keysetBatches } from './csv-export';
+import { csvTime } from './csv';
 import { toAdminMessage } from '../contact/service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -106,18 +107,20 @@ export const SUBSCRIBERS_CSV_HEADER = ['email', 'name', 'subscribed_at', 'state'
  * news) and source, for the CSV export: read in keyset batches (decision 0071) and audited with its row
  * count once the last batch has been read.
  */
-export function exportSubscribers(reports: Reports, db: DbOrTx, actorId: ActorId, now: Date, signal?: AbortSignal): AsyncGenerator<unknown[][]> {
+export function exportSubscribers(reports: Reports, db: DbOrTx, actorId: ActorId, now: Date, signal?: AbortSignal) {
+  const s = newsletterSubscribers;
   return keysetBatches(
     reports,
     {
-      read: (reportDb, after, limit) =>
+      keyset: SUBSCRIBERS_OLDEST_FIRST,
+      cells: [sql`${s.email}`, sql`${s.name}`, csvTime(s.subscribedAt), sql`${s.state}`, sql`${s.source}`],
+      rows: (reportDb, columns, range) =>
         reportDb
-          .select({ ...subscriberColumns, cursorKey: cursorKey(SUBSCRIBERS_OLDEST_FIRST) })
-          .from(newsletterSubscribers)
-          .where(and(ne(newsletterSubscribers.state, 'unsubscribed'), afterCursor(SUBSCRIBERS_OLDEST_FIRST, after)))
+          .select(columns)
+          .from(s)
+          .where(and(ne(s.state, 'unsubscribed'), range))
           .orderBy(...keysetOrder(SUBSCRIBERS_OLDEST_FIRST))
-          .limit(limit),
-      cells: (r) => [r.email, r.name, r.subscribedAt, r.state, r.source],
+          .$dynamic(),
       done: (rows) => audit(db, actorId, { action: 'subscribers.export', targetType: 'newsletter', details: { rows } }, now),
     },
     signal,
@@ -180,14 +183,23 @@ export function exportUsers(reports: Reports, db: DbOrTx, q: string | undefined,
   return keysetBatches(
     reports,
     {
-      read: (reportDb, after, limit) =>
+      keyset: USERS_OLDEST_FIRST,
+      cells: [
+        sql`${users.username}`,
+        sql`${users.email}`,
+        sql`${users.displayName}`,
+        sql`${users.role}`,
+        sql`case when ${users.isSubscribed} then 'yes' else 'no' end`,
+        sql`${userColumns.purchases}`,
+        csvTime(users.createdAt),
+      ],
+      rows: (reportDb, columns, range) =>
         reportDb
-          .select({ ...userColumns, cursorKey: cursorKey(USERS_OLDEST_FIRST) })
+          .select(columns)
           .from(users)
-          .where(and(userSearch(q), afterCursor(USERS_OLDEST_FIRST, after)))
+          .where(and(userSearch(q), range))
           .orderBy(...keysetOrder(USERS_OLDEST_FIRST))
-          .limit(limit),
-      cells: (r) => [r.username, r.email, r.displayName, r.role, r.isSubscribed ? 'yes' : 'no', r.purchases, r.createdAt],
+          .$dynamic(),
       done: (rows) => audit(db, actorId, { action: 'users.export', targetType: 'user', details: { rows } }, now),
     },
     signal,

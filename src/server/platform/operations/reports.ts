@@ -7,7 +7,9 @@
  * it is running is cancelled, so no one's abandoned report keeps a connection busy until its timeout.
  */
 import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { REPORT_TOO_LONG } from '@shared/schemas/common';
 import { type Database, type Db, withDefaultUser } from '../../db/client';
@@ -36,6 +38,11 @@ export interface ReportSettings {
 /** The connection one report runs on, and how to stop the statement it is running. */
 export interface ReportConnection {
   db: Db;
+  /**
+   * PostgreSQL only: the bytes of `COPY (...) TO STDOUT` as the server writes them, never made into rows
+   * (the exports, decision 0111).
+   */
+  copyOut?: (statement: string) => Readable & { rowCount: number };
   /** Asks the server to stop the statement running on this connection now. */
   cancel(): Promise<void>;
   /** Gives the connection back; one whose statement was cancelled is closed instead of reused. */
@@ -59,7 +66,7 @@ export class Reports {
    * Runs one report on the reports' connections. `signal` (the client going away) gives up its turn, or
    * cancels its statement once it runs.
    */
-  async run<T>(report: (db: Db) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(report: (db: Db, copyOut?: ReportConnection['copyOut']) => Promise<T>, signal?: AbortSignal): Promise<T> {
     await this.turn(signal);
     let cancelling: Promise<void> | undefined;
     let connection: ReportConnection | undefined;
@@ -70,7 +77,7 @@ export class Reports {
       connection = await this.connect();
       if (signal?.aborted) throw clientGone();
       signal?.addEventListener('abort', onGone, { once: true });
-      return await report(connection.db);
+      return await report(connection.db, connection.copyOut);
     } catch (error) {
       if (signal?.aborted) throw clientGone();
       if (queryCancelled(error)) throw reportTooLong();
@@ -135,6 +142,9 @@ export function openReports(database: Database, settings: ReportSettings): Repor
     connectionTimeoutMillis: 5_000,
     statement_timeout: settings.timeoutMs,
     application_name: 'site-reports',
+    // The exports write their values into COPY statements as literals (decision 0111), which are safe only
+    // with backslashes taken literally: PostgreSQL's default, made certain here.
+    options: '-c standard_conforming_strings=on',
   });
   // A dropped idle connection is replaced by the pool; the next report sees any real outage.
   pool.on('error', () => {});
@@ -142,6 +152,7 @@ export function openReports(database: Database, settings: ReportSettings): Repor
     const client = await pool.connect();
     return {
       db: drizzle(client, { schema }) as unknown as Db,
+      copyOut: (statement) => client.query(copyTo(statement)),
       // pg keeps the backend's process id from the start-up handshake but does not type it.
       cancel: () => cancelBackend(database.url!, (client as unknown as { processID?: number }).processID),
       release: (cancelled) => client.release(cancelled),
