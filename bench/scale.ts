@@ -76,7 +76,9 @@ const opening = performance.now();
 const database = Object.assign(await open(), { drop: async () => {} });
 await runMigrations(database);
 const openMs = Math.round(performance.now() - opening);
-const t = await createTestApp({ database, seed: false, env: pglite ? {} : { DATABASE_URL: url } });
+// /metrics answers the monitoring's bearer token alone.
+const METRICS_TOKEN = 'scale-benchmark-metrics-token';
+const t = await createTestApp({ database, seed: false, env: { METRICS_TOKEN, ...(pglite ? {} : { DATABASE_URL: url }) } });
 const adminUser = await createUser(database, { role: 'admin' });
 const agent = await signedInAgent(t.app, adminUser.id);
 
@@ -107,6 +109,7 @@ const reads: Array<[string, string]> = [
   ['posts, first page', '/api/admin/posts'],
   ['discount codes, first page', '/api/admin/discounts'],
   ['system page', '/api/admin/system'],
+  ['/metrics scrape', '/metrics'],
 ];
 
 interface Row {
@@ -138,7 +141,11 @@ function inProcessTarget(): Target {
   return {
     async get(route) {
       const at = performance.now();
-      const res = await (route === '/healthz' ? t.app.inject({ method: 'GET', url: route }) : agent.get(route));
+      const res = await (route === '/healthz'
+        ? t.app.inject({ method: 'GET', url: route })
+        : route === '/metrics'
+          ? t.app.inject({ method: 'GET', url: route, headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+          : agent.get(route));
       return { status: res.statusCode, bytes: res.rawPayload.length, ms: performance.now() - at };
     },
     async begin() {
@@ -160,10 +167,10 @@ function inProcessTarget(): Target {
 async function servedTarget(): Promise<Target> {
   const bearer = (await t.app.sessions.create(adminUser.id)).bearerToken;
   await t.close();
-  const site = await startServedSite(url, Number(process.env.BENCH_PORT ?? 3970));
+  const site = await startServedSite(url, Number(process.env.BENCH_PORT ?? 3970), { METRICS_TOKEN });
   let before = 0;
   return {
-    get: (route) => site.get(route, route === '/healthz' ? undefined : bearer),
+    get: (route) => site.get(route, route === '/healthz' ? undefined : route === '/metrics' ? METRICS_TOKEN : bearer),
     async begin() {
       before = (await site.sample()).rssMB;
     },

@@ -25,7 +25,7 @@ export interface ServedSite {
   stop(): Promise<void>;
 }
 
-export async function startServedSite(databaseUrl: string, port: number): Promise<ServedSite> {
+export async function startServedSite(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ServedSite> {
   const site = await startBuiltSite({
     port,
     name: 'scale-served',
@@ -33,7 +33,7 @@ export async function startServedSite(databaseUrl: string, port: number): Promis
     nodeArgs: ['--import', './bench/loop-monitor.mjs', ...(process.env.SCALE_NODE_FLAGS ?? '').split(' ').filter(Boolean)],
     ipc: true,
     // No payment is made here; the test payment page only lets the production start go ahead.
-    env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SESSION_SECRET: 'scale-benchmark-session-secret-of-enough-length', ALLOW_TEST_PAYMENTS: 'true' },
+    env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SESSION_SECRET: 'scale-benchmark-session-secret-of-enough-length', ALLOW_TEST_PAYMENTS: 'true', ...env },
   });
 
   const get = async (route: string, bearer?: string) => {

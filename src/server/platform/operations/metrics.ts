@@ -70,9 +70,10 @@ export class SiteMetrics {
       labelNames: ['status'] as const,
       registers: [this.registry],
       async collect() {
-        const counts = await mailOutboxCounts(db).catch(() => null);
+        const statuses = ['pending', 'failed', 'kept'] as const;
+        const counts = await mailOutboxCounts(db, statuses).catch(() => null);
         if (!counts) return;
-        for (const status of ['pending', 'failed', 'kept'] as const) this.set({ status }, counts[status]);
+        for (const status of statuses) this.set({ status }, counts[status]);
       },
     });
     new Gauge({
