@@ -1,25 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { openDatabase } from '../../db/client';
 import { migrationsFolder } from '../../db/migrate';
-
-/** The migrations folder as it was before `tag`: the same files, the journal cut short. */
-function folderBefore(tag: string): string {
-  const source = migrationsFolder();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
-  fs.cpSync(source, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
+import { folderBefore } from '../../test/migrations';
 
 describe('migration 0014: confirmed subscribers', () => {
   const made: string[] = [];
