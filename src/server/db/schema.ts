@@ -733,7 +733,7 @@ export const contactMessages = pgTable(
   },
   (t) => [
     index('contact_messages_created_idx').on(t.createdAt, t.id),
-    // The unread messages and their count, without reading the ones already read.
+    // The unread messages a page at a time, without reading the ones already read (their count is a running total).
     index('contact_messages_unread_idx').on(t.createdAt, t.id).where(sql`${t.readAt} is null`),
     check(
       'contact_messages_subject_ck',

@@ -1,4 +1,4 @@
-import { and, count, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants';
 import type { MessageList, SubscriberPage, UserPage } from '@shared/schemas/admin';
 import type { DbOrTx } from '../../db/client';
@@ -24,7 +24,10 @@ export interface MessageQuery {
   limit: number;
 }
 
-/** One page of the inbox (decision 0071), with the unread count of the whole inbox. */
+/**
+ * One page of the inbox (decision 0071), with the unread count of the whole inbox: a running total (decision
+ * 0104), as counting the unread messages on every page grew with them.
+ */
 export async function listMessages(db: DbOrTx, query: MessageQuery): Promise<MessageList> {
   const found = await db
     .select({ message: contactMessages, cursorKey: cursorKey(MESSAGES_NEWEST_FIRST) })
@@ -33,8 +36,8 @@ export async function listMessages(db: DbOrTx, query: MessageQuery): Promise<Mes
     .orderBy(...keysetOrder(MESSAGES_NEWEST_FIRST))
     .limit(query.limit + 1);
   const { items, nextCursor } = keysetPage(found, query.limit, (r) => r.message.id);
-  const [{ n }] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
-  return { items: items.map((r) => toAdminMessage(r.message)), nextCursor, unread: Number(n) };
+  const { unread_messages: unread } = await runningCounts(db, ['unread_messages']);
+  return { items: items.map((r) => toAdminMessage(r.message)), nextCursor, unread };
 }
 
 const subscriberColumns = {

@@ -5,9 +5,9 @@ import { type TestAgent, type TestApp, createUser } from '../../test/helpers';
 import { buy, newReader, storeAppWithAdmin } from '../checkout/test-support';
 
 /**
- * Decision 0104: the dashboard and the Subscribers page read running totals kept by triggers. After every kind
- * of write that changes them, each figure must equal the figure counted from the orders, readers and
- * subscribers themselves.
+ * Decision 0104: the dashboard, the Subscribers page and the messages list read running totals kept by
+ * triggers. After every kind of write that changes them, each figure must equal the figure counted from the
+ * orders, readers, subscribers and messages themselves.
  */
 describe('dashboard running totals (decision 0104)', () => {
   let t: TestApp;
@@ -238,6 +238,55 @@ describe('dashboard running totals (decision 0104)', () => {
     await expectReadersMatch();
     await rows(`delete from newsletter_subscribers where name = 'Totals'`);
     expect(await expectSubscriberTotalsMatch()).toEqual(start);
+  });
+
+  /** The inbox's unread count as the messages list answers it, against the messages counted as it once counted them. */
+  async function expectUnreadMessagesMatch() {
+    const [{ unread: counted }] = await rows<{ unread: number }>('select count(*)::int as unread from contact_messages where read_at is null');
+    const res = await admin.get('/api/admin/messages?filter=unread&limit=1');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().unread).toBe(counted);
+    return counted;
+  }
+
+  it('keeps the unread messages through messages written, marked read and unread, and deleted many at a time', async () => {
+    const start = await expectUnreadMessagesMatch();
+    // 120 in one statement: every third already read.
+    await rows(
+      `insert into contact_messages (name, email, subject, message, read_at)
+         select 'Inbox 0038', 'inbox-0038-' || g || '@example.com', 'Other', 'Message ' || g, case when g % 3 = 0 then now() end
+         from generate_series(1, 120) g`,
+    );
+    expect(await expectUnreadMessagesMatch()).toBe(start + 80);
+
+    // Many marked read at once, the ones already read among them (their time kept: no change for them).
+    await rows(`update contact_messages set read_at = coalesce(read_at, now()) where name = 'Inbox 0038' and id % 2 = 0`);
+    const marked = await expectUnreadMessagesMatch();
+    expect(marked).toBeLessThan(start + 80);
+    // An update that leaves every message as read or unread as it was does not write the total at all.
+    const version = () => rows<{ v: string }>(`select xmin::text as v from row_counts where name = 'unread_messages'`);
+    const unchanged = await version();
+    await rows(`update contact_messages set message = message || '.' where name = 'Inbox 0038'`);
+    expect(await version()).toEqual(unchanged);
+    expect(await expectUnreadMessagesMatch()).toBe(marked);
+
+    // The author marks one unread again, and one read, as the inbox does.
+    const [again] = await rows<{ id: number }>(`select id from contact_messages where name = 'Inbox 0038' and read_at is not null order by id limit 1`);
+    expect((await admin.post(`/api/admin/messages/${again.id}/read`, { read: false })).statusCode).toBe(200);
+    expect(await expectUnreadMessagesMatch()).toBe(marked + 1);
+    expect((await admin.post(`/api/admin/messages/${again.id}/read`, { read: true })).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/messages/${again.id}/read`, { read: true })).statusCode).toBe(200);
+    expect(await expectUnreadMessagesMatch()).toBe(marked);
+
+    // Read and unread back and forth in one statement: some of each at once.
+    await rows(`update contact_messages set read_at = case when read_at is null then now() end where name = 'Inbox 0038' and id % 5 = 0`);
+    await expectUnreadMessagesMatch();
+
+    // Out again, read and unread together, back to where the inbox started.
+    await rows(`delete from contact_messages where name = 'Inbox 0038' and id % 3 = 0`);
+    await expectUnreadMessagesMatch();
+    await rows(`delete from contact_messages where name = 'Inbox 0038'`);
+    expect(await expectUnreadMessagesMatch()).toBe(start);
   });
 
   it('counts activities written and removed many at a time', async () => {

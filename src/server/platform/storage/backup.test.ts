@@ -6,7 +6,7 @@ import { buffer } from 'node:stream/consumers';
 import zlib from 'node:zlib';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { eq, sql } from 'drizzle-orm';
-import { digitalAssets, newsletterSubscribers, purchases, users } from '../../db/schema';
+import { contactMessages, digitalAssets, newsletterSubscribers, purchases, users } from '../../db/schema';
 import { type TestApp, TestAgent, createTestApp, createTestDatabase, createUser, signedInAgent } from '../../test/helpers';
 import { buy, featuredBookId } from '../../features/checkout/test-support';
 import { RestoreRefusedError, moveToDatabase, restoreBackup, tablesInDependencyOrder, writeBackup } from './backup';
@@ -85,6 +85,10 @@ describe('backup and restore', () => {
       { email: 'backup-reading@example.com', state: 'confirmed' },
       { email: 'backup-gone@example.com', state: 'unsubscribed', unsubscribedAt: new Date() },
     ]);
+    await t.database.db.insert(contactMessages).values([
+      { name: 'Unread', email: 'backup-unread@example.com', subject: 'Other', message: 'Still waiting' },
+      { name: 'Read', email: 'backup-read@example.com', subject: 'Other', message: 'Answered', readAt: new Date() },
+    ]);
 
     const report = await writeBackup(t.database, t.app.deps.files, archive);
     expect(fs.existsSync(archive)).toBe(true);
@@ -97,11 +101,13 @@ describe('backup and restore', () => {
     const kept = new Map((totalsAtBackup.counts as Array<{ name: string; n: number }>).map((r) => [r.name, r.n]));
     const [list] = (
       (await t.database.db.execute(
-        sql`select count(*)::int as subscribers, (count(*) filter (where state = 'unconfirmed'))::int as unconfirmed from newsletter_subscribers`,
-      )) as unknown as { rows: Array<{ subscribers: number; unconfirmed: number }> }
+        sql`select count(*)::int as subscribers, (count(*) filter (where state = 'unconfirmed'))::int as unconfirmed,
+                   (select count(*)::int from contact_messages where read_at is null) as unread from newsletter_subscribers`,
+      )) as unknown as { rows: Array<{ subscribers: number; unconfirmed: number; unread: number }> }
     ).rows;
     expect(list.subscribers).toBeGreaterThanOrEqual(3);
-    expect({ subscribers: kept.get('subscribers'), unconfirmed: kept.get('unconfirmed_subscribers') }).toEqual(list);
+    expect(list.unread).toBeGreaterThanOrEqual(1);
+    expect({ subscribers: kept.get('subscribers'), unconfirmed: kept.get('unconfirmed_subscribers'), unread: kept.get('unread_messages') }).toEqual(list);
 
     // The site goes on changing after the backup; the archive keeps the moment it was taken.
     await createUser(t.database, { username: 'after_backup' });
