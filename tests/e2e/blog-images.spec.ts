@@ -40,7 +40,12 @@ async function picture(page: Page, label: string, hue: number): Promise<Buffer> 
 /** Hands the editor a file as a paste or a drop would (a real DataTransfer holding a real File). */
 async function pasteOrDrop(page: Page, kind: 'paste' | 'drop', png: Buffer, name: string) {
   const editor = page.getByRole('textbox', { name: 'Content' });
+  // The editor drops a file only where it lands on the editor on screen (a point outside the viewport has no
+  // place in the text): its end is brought into view, and the point kept inside the viewport, whatever height
+  // the pictures above have given it by then.
+  await editor.evaluate((el) => el.scrollIntoView({ block: 'end' }));
   const box = (await editor.boundingBox())!;
+  const bottom = Math.min(box.y + box.height, page.viewportSize()!.height);
   await editor.evaluate(
     (el, { base64, fileName, how, x, y }) => {
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -52,7 +57,7 @@ async function pasteOrDrop(page: Page, kind: 'paste' | 'drop', png: Buffer, name
           : new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true, clientX: x, clientY: y });
       el.dispatchEvent(event);
     },
-    { base64: png.toString('base64'), fileName: name, how: kind, x: box.x + 20, y: box.y + box.height - 12 },
+    { base64: png.toString('base64'), fileName: name, how: kind, x: box.x + 20, y: bottom - 12 },
   );
 }
 
@@ -134,8 +139,11 @@ for (const viewport of [
     for (const alt of alts) await expect(content.getByRole('img', { name: alt })).toHaveAttribute('src', /^\/media\/images\/[a-f0-9]{32}\.png$/);
     // Each keeps its own proportions (the size travelled with it), inside the column.
     for (const img of await pictures.all()) {
-      await img.scrollIntoViewIfNeeded();
-      await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+      // The content may still be rendered once more as the post's data settles: each try finds the picture anew.
+      await expect(async () => {
+        await img.scrollIntoViewIfNeeded();
+        expect(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+      }).toPass();
       expect(await img.getAttribute('width')).toBe('960');
       expect(await img.getAttribute('height')).toBe('540');
       const b = (await img.boundingBox())!;
