@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { downloadTransfers } from '../../db/schema';
 import { seedFilesDir } from '../../platform/operations/seed';
 import { PROXY_LINK_SECONDS } from '../../platform/http/delivery';
@@ -38,30 +39,14 @@ describe('proxy delivery: nginx sends the files the app authorises', () => {
   });
   afterAll(() => t.close());
 
-  async function ownCopy(userId: number) {
-    const purchase = await purchaseOf(t, userId, 'ebook');
-    const opened = await openOwnedFile(t.app.deps, { ...purchase, userId }, 'ebook');
-    if (!opened.ok) throw new Error(opened.reason);
-    return opened.file;
-  }
-
   it('answers with the file headers and X-Accel-Redirect to the internal path, no body, and the link is spent', async () => {
     const reader = await newBuyer(t, bookId, ['ebook']);
     const url = await linkFor(t, reader.agent, 'ebook');
     const answer = await t.app.inject({ method: 'GET', url });
     expect(answer.statusCode).toBe(200);
-    const copy = await ownCopy(reader.user.id);
+    const copy = await ownedCopy(t, reader.user.id);
     expect(answer.headers['x-accel-redirect']).toBe(`/private-files/${copy.key}`);
-    expect(answer.rawPayload.length).toBe(0);
-    expect(answer.headers['content-length']).toBe('0');
-    expect(answer.headers).toMatchObject({
-      'content-type': 'application/epub+zip',
-      etag: copy.etag,
-      'last-modified': copy.lastModified.toUTCString(),
-      'content-disposition': attachmentDisposition(copy.fileName),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    });
+    expectHandOff(answer, copy);
     // nginx adds its own; two would be sent.
     expect(answer.headers['accept-ranges']).toBeUndefined();
     expect(answer.headers['content-range']).toBeUndefined();
@@ -76,7 +61,7 @@ describe('proxy delivery: nginx sends the files the app authorises', () => {
   it('hands a resume to nginx too, but the app never sees the last byte go, so the transfer stays open until the link expires', async () => {
     const reader = await newBuyer(t, bookId, ['ebook']);
     const url = await linkFor(t, reader.agent, 'ebook');
-    const copy = await ownCopy(reader.user.id);
+    const copy = await ownedCopy(t, reader.user.id);
     const first = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-99' } });
     expect(first.headers['x-accel-redirect']).toBe(`/private-files/${copy.key}`);
     const rest = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-', 'if-range': copy.etag } });
@@ -90,7 +75,7 @@ describe('proxy delivery: nginx sends the files the app authorises', () => {
   it('sends in-process what nginx would judge differently: a conditional request, an If-Range date', async () => {
     const reader = await newBuyer(t, bookId, ['ebook']);
     const url = await linkFor(t, reader.agent, 'ebook');
-    const copy = await ownCopy(reader.user.id);
+    const copy = await ownedCopy(t, reader.user.id);
     const conditional = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-9', 'if-none-match': copy.etag } });
     expect(conditional.statusCode).toBe(206);
     expect(conditional.headers['x-accel-redirect']).toBeUndefined();
@@ -102,7 +87,7 @@ describe('proxy delivery: nginx sends the files the app authorises', () => {
 
   it("the reading room's stream is handed to nginx as well, with its own headers", async () => {
     const reader = await newBuyer(t, bookId, ['ebook']);
-    const copy = await ownCopy(reader.user.id);
+    const copy = await ownedCopy(t, reader.user.id);
     const res = await reader.agent.get(`/api/library/${bookId}/ebook/content`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-accel-redirect']).toBe(`/private-files/${copy.key}`);
@@ -111,6 +96,20 @@ describe('proxy delivery: nginx sends the files the app authorises', () => {
     expect(res.rawPayload.length).toBe(0);
   });
 });
+
+/** A hand-off to nginx: no body, and the file's own headers for nginx to send with it. */
+function expectHandOff(answer: LightMyRequestResponse, copy: Awaited<ReturnType<typeof ownedCopy>>) {
+  expect(answer.rawPayload.length).toBe(0);
+  expect(answer.headers['content-length']).toBe('0');
+  expect(answer.headers).toMatchObject({
+    'content-type': 'application/epub+zip',
+    etag: copy.etag,
+    'last-modified': copy.lastModified.toUTCString(),
+    'content-disposition': attachmentDisposition(copy.fileName),
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+  });
+}
 
 /** The copy a reader owns, as the app opens it. */
 async function ownedCopy(t: TestApp, userId: number, format = 'ebook') {
@@ -167,16 +166,7 @@ describe('proxy delivery on S3: nginx fetches the file with a short-lived signed
     const before = Date.now();
     const answer = await t.app.inject({ method: 'GET', url });
     expect(answer.statusCode).toBe(200);
-    expect(answer.rawPayload.length).toBe(0);
-    expect(answer.headers['content-length']).toBe('0');
-    expect(answer.headers).toMatchObject({
-      'content-type': 'application/epub+zip',
-      etag: copy.etag,
-      'last-modified': copy.lastModified.toUTCString(),
-      'content-disposition': attachmentDisposition(copy.fileName),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    });
+    expectHandOff(answer, copy);
     expect(answer.headers['accept-ranges']).toBeUndefined();
     // The whole file: no range for nginx to ask for.
     expect(answer.headers['content-range']).toBeUndefined();
