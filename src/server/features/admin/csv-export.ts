@@ -7,7 +7,7 @@ import type { Cursor } from '@shared/schemas/pages';
 import type { DbOrTx } from '../../db/client';
 import { cursorKey, type Keyset, keysetStretch } from '../../db/keyset';
 import type { Reports } from '../../platform/operations/reports';
-import { csvField, csvLines, csvStream, withCrlf } from './csv';
+import { csvField, csvFieldLines, csvStream, withCrlf } from './csv';
 
 /** Rows an export reads at a time: what it holds in memory, whatever the list's size. */
 export const EXPORT_BATCH = 1000;
@@ -56,7 +56,7 @@ export async function* keysetBatches(reports: Reports, list: KeysetExport, signa
           Record<string, string> & { cursorKey: string; id: number }
         >;
         const last = found.length === EXPORT_BATCH ? found[EXPORT_BATCH - 1] : undefined;
-        const text = csvLines(found.map((row) => list.cells.map((_, at) => row[`c${at}`])));
+        const text = csvFieldLines(found.map((row) => list.cells.map((_, at) => row[`c${at}`])));
         return { text, count: found.length, last: last && { key: last.cursorKey, id: last.id } };
       }
       const [edge] = (await list

@@ -10,8 +10,10 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
+  return quoted(text);
 }
+
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /**
  * The same rule for a cell the database writes (the exports, decision 0111): the cell as text, empty for
@@ -25,6 +27,8 @@ export const csvTime = (value: SQL | unknown) => sql`to_char(${value} at time zo
 // CRLF line ends per RFC 4180; the BOM makes Excel read the file as UTF-8.
 const BOM = '\uFEFF';
 export const csvLines = (rows: unknown[][]) => rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+/** Records of cells csvField has already made safe: quoted only. */
+export const csvFieldLines = (rows: string[][]) => rows.map((row) => `${row.map(quoted).join(',')}\r\n`).join('');
 
 export function toCsv(header: string[], rows: unknown[][]): string {
   return BOM + csvLines([header, ...rows]);
@@ -41,12 +45,12 @@ const CRLF = Buffer.from('\r\n');
  */
 export function withCrlf(text: Buffer): Buffer {
   const parts: Buffer[] = [];
-  let quoted = false;
+  let inQuotes = false;
   let from = 0;
   for (let at = 0; at < text.length; at++) {
     const byte = text[at];
-    if (byte === QUOTE) quoted = !quoted;
-    else if (byte === LF && !quoted) {
+    if (byte === QUOTE) inQuotes = !inQuotes;
+    else if (byte === LF && !inQuotes) {
       parts.push(text.subarray(from, at), CRLF);
       from = at + 1;
     }
