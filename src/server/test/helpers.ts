@@ -69,6 +69,7 @@ function ensureClientFixture(): string {
   );
   fs.writeFileSync(path.join(fixtureClient, 'assets', 'app-abc123.js'), 'console.log("app")');
   fs.writeFileSync(path.join(fixtureClient, 'assets', 'boot-abc123.js'), 'console.log("boot")');
+  fs.writeFileSync(path.join(fixtureClient, 'assets', 'reader.worker-abc123.js'), 'self.onmessage = () => {};');
   return fixtureClient;
 }
 

@@ -26,6 +26,7 @@ import {
 } from './service';
 import { podcastRss } from './podcast-rss';
 import { opdsRoutes } from './opds-routes';
+import { FILE_CONTENT_POLICY } from '../../platform/security/security';
 import { requireUser } from '../../platform/security/sessions';
 
 const tokenParams = z.object({ token: z.string().max(200) });
@@ -183,7 +184,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) return refuse(reply, 404, FILE_NOT_READY_MESSAGE, 'NOT_FOUND');
       reply.header('Cache-Control', 'private');
       reply.header('Content-Disposition', 'inline');
-      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      reply.header('Content-Security-Policy', FILE_CONTENT_POLICY);
       return sendOwnedFile(request, reply, file);
     },
   });

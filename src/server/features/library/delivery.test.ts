@@ -108,6 +108,7 @@ function expectHandOff(answer: LightMyRequestResponse, copy: Awaited<ReturnType<
     'content-disposition': attachmentDisposition(copy.fileName),
     'cache-control': 'private, no-store',
     'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
   });
 }
 
@@ -283,6 +284,7 @@ describe.skipIf(!nginx && !process.env.CI)('proxy delivery through deploy/nginx.
     expect(first.headers.get('content-disposition')).toBe(attachmentDisposition(opened.file.fileName));
     expect(first.headers.get('cache-control')).toBe('private, no-store');
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(first.headers.get('x-request-id')).toBeTruthy();
     expect(first.headers.get('x-accel-redirect')).toBeNull();
     const rest = await fetch(`${proxy.base}${url}`, { headers: { range: 'bytes=100-', 'if-range': opened.file.etag } });
@@ -307,6 +309,22 @@ describe.skipIf(!nginx && !process.env.CI)('proxy delivery through deploy/nginx.
     const shared = (res: Response) => [...res.headers].filter(([name]) => !perAnswer.has(name));
     expect(shared(fromNginx)).toEqual(shared(fromApp));
     expect(fromNginx.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('a hashed name nginx does not hold, and a worker\'s script, are answered by the app', async () => {
+    // The app names its answers with UUIDs; nginx's own request ids are 32 hex digits without dashes.
+    const fromApp = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const missing = '/assets/app-gone999.js';
+    const [throughNginx, direct] = await Promise.all([fetch(`${proxy.base}${missing}`), fetch(`${t.app.listeningOrigin}${missing}`)]);
+    expect(throughNginx.status).toBe(404);
+    expect(throughNginx.headers.get('x-request-id')).toMatch(fromApp);
+    expect(await throughNginx.text()).toBe(await direct.text());
+
+    const script = await fetch(`${proxy.base}/assets/reader.worker-abc123.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('x-request-id')).toMatch(fromApp);
+    expect(script.headers.get('content-security-policy')).toBeTruthy();
+    expect(await script.text()).toBe('self.onmessage = () => {};');
   });
 });
 

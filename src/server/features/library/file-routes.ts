@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange } from '../../platform/storage/files';
-import { type OwnedFile, openOwnedFile } from './owned-file';
-import { findEntitledPurchase } from './ownership';
+import { type OwnedFile, openEntitledFile } from './owned-file';
 import { FILE_NOT_READY_MESSAGE } from '@shared/schemas/library';
 import { attachmentDisposition, verifyDownloadToken } from './download-link';
 import { LINK_USED_MESSAGE, type TransferStep, completeTransfer, isTransferComplete, stepTransfer } from './transfers';
 import { escapeMarkup } from '../../platform/http/markup';
+import { FILE_CONTENT_POLICY } from '../../platform/security/security';
 import { availableOnMessage } from '@shared/schemas/pre-orders';
-import { releaseState } from '../pre-orders/service';
 
 /** Parses a single-range `Range` header; null means "send it all", 'unsatisfiable' means 416. */
 export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
@@ -141,12 +140,10 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
           : refuse(request, reply, 403, 'LINK_INVALID', 'This download link is not valid.');
       }
       const { grant } = check;
-      const purchase = await findEntitledPurchase(app.deps.database.db, grant.purchaseId, grant.userId);
+      const opened = await openEntitledFile(app.deps, grant, app.deps.clock.now());
       // A link issued before a release date was moved later must not open the book early either.
-      const release = purchase ? await releaseState(db, purchase.bookId, app.deps.clock.now()) : null;
-      if (release && !release.released) return refuse(request, reply, 403, 'NOT_RELEASED', availableOnMessage(release.availableAt));
-      const opened = purchase ? await openOwnedFile(app.deps, { ...purchase, userId: grant.userId }, purchase.format) : null;
-      if (!opened || (opened.ok && opened.file.assetId !== grant.assetId) || (!opened.ok && opened.reason === 'no-asset')) {
+      if (!opened.ok && opened.reason === 'not-released') return refuse(request, reply, 403, 'NOT_RELEASED', availableOnMessage(opened.availableAt));
+      if ((opened.ok && opened.file.assetId !== grant.assetId) || (!opened.ok && (opened.reason === 'not-entitled' || opened.reason === 'no-asset'))) {
         return refuse(request, reply, 403, 'LINK_INVALID', 'This download link is no longer valid.');
       }
       if (!opened.ok) {
@@ -164,6 +161,8 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       if (step === 'unknown') return refuse(request, reply, 403, 'LINK_INVALID', 'This download link is no longer valid.');
       const disposition = attachmentDisposition(file.fileName);
       reply.header('Cache-Control', 'no-store');
+      // Never run or framed as a page of this origin, whatever the file holds (as in the reading room).
+      reply.header('Content-Security-Policy', FILE_CONTENT_POLICY);
       const link = fromS3 ? await delivery.downloadLink(file, { contentDisposition: disposition }) : null;
       // The signed link carries the Range the client sends again when it follows it.
       if (link) return reply.redirect(link, 302);

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { downloadTransfers } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { availableOnMessage } from '@shared/schemas/pre-orders';
+import { books, downloadTransfers, purchases } from '../../db/schema';
 import { seedFilesDir } from '../../platform/operations/seed';
 import { type TestApp, TestAgent, createTestApp } from '../../test/helpers';
 import { assetIdOf, featuredBookId, newBuyer, purchaseOf as purchaseRow } from '../checkout/test-support';
@@ -50,6 +52,34 @@ describe('library and one-time downloads', () => {
     expect((await new TestAgent(t.app).get('/api/library/books')).statusCode).toBe(401);
   });
 
+  it('a link stops opening once its book\'s release is moved later or its purchase is refunded, and claims nothing', async () => {
+    const a = await buyer(['ebook']);
+    const url = (await linkFor(a.agent)).json().downloadUrl;
+    const purchase = await purchaseOf(a.user.id);
+    const open = (accept = 'application/json') => t.app.inject({ method: 'GET', url, headers: { accept } });
+
+    const releaseAt = new Date(t.clock.now().getTime() + 2 * 86_400_000);
+    const [{ releaseAt: before }] = await t.database.db.select({ releaseAt: books.releaseAt }).from(books).where(eq(books.id, bookId));
+    await t.database.db.update(books).set({ releaseAt }).where(eq(books.id, bookId));
+    const early = await open();
+    await t.database.db.update(books).set({ releaseAt: before }).where(eq(books.id, bookId));
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toEqual({ code: 'NOT_RELEASED', message: availableOnMessage(releaseAt) });
+
+    await t.database.db.update(purchases).set({ status: 'refunded' }).where(eq(purchases.id, purchase.id));
+    const refunded = await open();
+    expect(refunded.statusCode).toBe(403);
+    expect(refunded.json()).toEqual({ code: 'LINK_INVALID', message: 'This download link is no longer valid.' });
+    // Someone following the link in a browser reads the same refusal on a page.
+    const page = await open('text/html');
+    expect(page.statusCode).toBe(403);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<p>This download link is no longer valid.</p>');
+
+    const [transfer] = await t.database.db.select().from(downloadTransfers).where(eq(downloadTransfers.purchaseId, purchase.id));
+    expect(transfer.startedAt).toBeNull();
+  });
+
   it('answers the asset only for a format the caller bought', async () => {
     const a = await buyer(['ebook']);
     const ok = await a.agent.get(`/api/books/${bookId}/assets?format=ebook&userId=${a.user.id}`);
@@ -84,6 +114,8 @@ describe('library and one-time downloads', () => {
     expect(file.headers['content-disposition']).toBe(`attachment; filename="What We Owe the Dead.epub"; filename*=UTF-8''What%20We%20Owe%20the%20Dead.epub`);
     expect(file.headers['cache-control']).toContain('no-store');
     expect(file.headers['accept-ranges']).toBe('bytes');
+    // A file, not a page: nothing in it may run or be framed as a page of the site.
+    expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     // The buyer gets their own copy of the master (issue 14): same book, their mark in it.
     expect(file.rawPayload.equals(epub)).toBe(false);
     expect(await marksIn(file.rawPayload)).toHaveLength(1);

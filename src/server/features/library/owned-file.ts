@@ -3,9 +3,13 @@ import type { AppDeps } from '../../deps';
 import type { ByteRange } from '../../platform/storage/files';
 import { ZipDamaged, ZipRefused } from '../../platform/storage/zip';
 import { isPersonalised, personalCopy } from '../copies/service';
+import { and, eq } from 'drizzle-orm';
+import { books, digitalAssets, purchases } from '../../db/schema';
 import { type AssetRow, findAsset } from './assets';
 import { readerFileName } from './download-link';
+import { entitledPurchase } from './ownership';
 import { getBook } from '../books/service';
+import { releaseStateOf } from '../pre-orders/service';
 
 /** A purchase that entitles its holder to a format's file. */
 export interface OwnedPurchase {
@@ -37,6 +41,8 @@ export type OwnedFileResult =
   | { ok: true; file: OwnedFile }
   | { ok: false; reason: 'no-asset' | 'missing-file' | 'unreadable-file'; key?: string };
 
+export type EntitledFileResult = OwnedFileResult | { ok: false; reason: 'not-entitled' } | { ok: false; reason: 'not-released'; availableAt: Date };
+
 /**
  * THE one place that turns "this reader's purchase of this format" into bytes. The one-time download, the
  * reading room's content stream and Send to Kindle all read through here, so every path gives the same
@@ -44,12 +50,36 @@ export type OwnedFileResult =
  * and kept, see copies), for the audiobook the master file itself.
  */
 export async function openOwnedFile(deps: AppDeps, purchase: OwnedPurchase, format: string): Promise<OwnedFileResult> {
-  const asset = await findAsset(deps.database.db, { bookId: purchase.bookId, format });
+  const [asset, book] = await Promise.all([findAsset(deps.database.db, { bookId: purchase.bookId, format }), getBook(deps.database.db, purchase.bookId)]);
   if (!asset || asset.format !== purchase.format) return { ok: false, reason: 'no-asset' };
+  return openAssetFor(deps, purchase, asset, book?.title ?? '');
+}
+
+/**
+ * What a download link grants, in one read of the database: the purchase if it still entitles its holder,
+ * its book's title and release date, and its format's asset. The signed download route asks this on every
+ * transfer, and each read more would keep nginx from sending the first byte for another round trip.
+ */
+export async function openEntitledFile(deps: AppDeps, grant: { purchaseId: number; userId: number }, now: Date): Promise<EntitledFileResult> {
+  const [row] = await deps.database.db
+    .select({ id: purchases.id, bookId: purchases.bookId, format: purchases.format, title: books.title, releaseAt: books.releaseAt, asset: digitalAssets })
+    .from(purchases)
+    .innerJoin(books, eq(books.id, purchases.bookId))
+    .leftJoin(digitalAssets, and(eq(digitalAssets.bookId, purchases.bookId), eq(digitalAssets.format, purchases.format)))
+    .where(entitledPurchase(grant.purchaseId, grant.userId))
+    .limit(1);
+  if (!row) return { ok: false, reason: 'not-entitled' };
+  const release = releaseStateOf(row.releaseAt, now);
+  if (!release.released) return { ok: false, reason: 'not-released', availableAt: release.availableAt };
+  if (!row.asset) return { ok: false, reason: 'no-asset' };
+  return openAssetFor(deps, { id: row.id, userId: grant.userId, bookId: row.bookId, format: row.format }, row.asset, row.title);
+}
+
+/** The purchase's file from its format's asset: the buyer's personal copy, or the master for an audiobook. */
+async function openAssetFor(deps: AppDeps, purchase: OwnedPurchase, asset: AssetRow, title: string): Promise<OwnedFileResult> {
   const stored = await deps.files.stat(asset.fileUrl);
   if (!stored) return { ok: false, reason: 'missing-file', key: asset.fileUrl };
-  const book = await getBook(deps.database.db, asset.bookId);
-  const fileName = readerFileName(book?.title ?? '', asset.format, asset.fileName);
+  const fileName = readerFileName(title, asset.format, asset.fileName);
   const about = { assetId: asset.id, format: asset.format, contentType: asset.contentType, fileName };
   if (isPersonalised(asset.format)) {
     const copy = await personalCopy(

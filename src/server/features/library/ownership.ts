@@ -30,12 +30,16 @@ export async function ownsAnyFormat(db: DbOrTx, userId: number, bookId: number):
   return row !== undefined;
 }
 
+/** The purchase, if it is this reader's and still entitles them. */
+export const entitledPurchase = (purchaseId: number, userId: number) =>
+  and(eq(purchases.id, purchaseId), eq(purchases.userId, userId), eq(purchases.status, 'completed'), owned);
+
 /** The purchase a download link was issued for, if it still entitles its holder. */
 export async function findEntitledPurchase(db: DbOrTx, purchaseId: number, userId: number) {
   const [row] = await db
     .select({ id: purchases.id, bookId: purchases.bookId, format: purchases.format })
     .from(purchases)
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId), eq(purchases.status, 'completed'), owned))
+    .where(entitledPurchase(purchaseId, userId))
     .limit(1);
   return row ?? null;
 }

@@ -41,16 +41,27 @@ export async function pendingReleases(db: DbOrTx, bookIds: number[], now: Date):
     .select({ id: books.id, releaseAt: books.releaseAt })
     .from(books)
     .where(inArray(books.id, [...new Set(bookIds)]));
-  return new Map(rows.filter((r) => r.releaseAt && r.releaseAt > now).map((r) => [r.id, r.releaseAt!]));
+  const pending = new Map<number, Date>();
+  for (const row of rows) {
+    const state = releaseStateOf(row.releaseAt, now);
+    if (!state.released) pending.set(row.id, state.availableAt);
+  }
+  return pending;
 }
 
 export type ReleaseState = { released: true } | { released: false; availableAt: Date };
 
 /**
- * THE release rule (issue 27 point 2): whether a book's files may leave the library yet. Every way out
- * (asset lookup, download link, the signed file route, reading content, positions, Send to Kindle, gift
- * claim, and any later feed) asks this one function, so no path can open a pre-order early.
+ * THE release rule (issue 27 point 2): whether a book's files may leave the library yet, from its release
+ * date. Every way out (asset lookup, download link, the signed file route, reading content, positions, Send
+ * to Kindle, gift claim, and any later feed) asks this rule, through releaseState or with the date it read
+ * itself, so no path can open a pre-order early.
  */
+export function releaseStateOf(releaseAt: Date | null, now: Date): ReleaseState {
+  return releaseAt && releaseAt > now ? { released: false, availableAt: releaseAt } : { released: true };
+}
+
+/** The release rule for a book, read from the database. */
 export async function releaseState(db: DbOrTx, bookId: number, now: Date): Promise<ReleaseState> {
   const pending = (await pendingReleases(db, [bookId], now)).get(bookId);
   return pending ? { released: false, availableAt: pending } : { released: true };

@@ -18,6 +18,7 @@ import { findOwnedPurchase, openMasterFile, openOwnedFile, sendOwnedFile } from 
 import { assertReleased } from '../pre-orders/service';
 import { getBook } from '../books/service';
 import { chaptersOf, getPosition, listPositions, sampleEpub, savePosition } from './service';
+import { FILE_CONTENT_POLICY } from '../../platform/security/security';
 import { requireUser } from '../../platform/security/sessions';
 
 /** How far ahead of the server's clock a device's `updatedAt` may be; later times are taken as now. */
@@ -76,7 +77,7 @@ export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('Cache-Control', 'private, no-store');
       reply.header('Content-Disposition', 'inline');
       // Never framed or run as a page of this origin, whatever the file holds.
-      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      reply.header('Content-Security-Policy', FILE_CONTENT_POLICY);
       return sendOwnedFile(request, reply, file);
     },
   );
