@@ -116,6 +116,9 @@ describe('library and one-time downloads', () => {
     expect(file.headers['accept-ranges']).toBe('bytes');
     // A file, not a page: nothing in it may run or be framed as a page of the site.
     expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    // The transfer was claimed now, for this version of the file.
+    const [transfer] = await t.database.db.select().from(downloadTransfers).where(eq(downloadTransfers.purchaseId, (await purchaseOf(a.user.id)).id));
+    expect(transfer).toMatchObject({ startedAt: t.clock.now(), lastRequestAt: t.clock.now(), etag: file.headers.etag, size: file.rawPayload.length, requests: 1 });
     // The buyer gets their own copy of the master (issue 14): same book, their mark in it.
     expect(file.rawPayload.equals(epub)).toBe(false);
     expect(await marksIn(file.rawPayload)).toHaveLength(1);

@@ -3,7 +3,8 @@ import type { AppDeps } from '../../deps';
 import type { ByteRange } from '../../platform/storage/files';
 import { ZipDamaged, ZipRefused } from '../../platform/storage/zip';
 import { isPersonalised, personalCopy } from '../copies/service';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../db/prepared';
 import { books, digitalAssets, purchases } from '../../db/schema';
 import { type AssetRow, findAsset } from './assets';
 import { readerFileName } from './download-link';
@@ -55,19 +56,25 @@ export async function openOwnedFile(deps: AppDeps, purchase: OwnedPurchase, form
   return openAssetFor(deps, purchase, asset, book?.title ?? '');
 }
 
+/** The read of what a download link grants, prepared: every transfer waits for it (db/prepared.ts). */
+const entitledFileQuery = preparedPerDatabase((db) =>
+  db
+    .select({ id: purchases.id, bookId: purchases.bookId, format: purchases.format, title: books.title, releaseAt: books.releaseAt, asset: digitalAssets })
+    .from(purchases)
+    .innerJoin(books, eq(books.id, purchases.bookId))
+    .leftJoin(digitalAssets, and(eq(digitalAssets.bookId, purchases.bookId), eq(digitalAssets.format, purchases.format)))
+    .where(entitledPurchase(sql.placeholder('purchaseId'), sql.placeholder('userId')))
+    .limit(1)
+    .prepare('entitled_file'),
+);
+
 /**
  * What a download link grants, in one read of the database: the purchase if it still entitles its holder,
  * its book's title and release date, and its format's asset. The signed download route asks this on every
  * transfer, and each read more would keep nginx from sending the first byte for another round trip.
  */
 export async function openEntitledFile(deps: AppDeps, grant: { purchaseId: number; userId: number }, now: Date): Promise<EntitledFileResult> {
-  const [row] = await deps.database.db
-    .select({ id: purchases.id, bookId: purchases.bookId, format: purchases.format, title: books.title, releaseAt: books.releaseAt, asset: digitalAssets })
-    .from(purchases)
-    .innerJoin(books, eq(books.id, purchases.bookId))
-    .leftJoin(digitalAssets, and(eq(digitalAssets.bookId, purchases.bookId), eq(digitalAssets.format, purchases.format)))
-    .where(entitledPurchase(grant.purchaseId, grant.userId))
-    .limit(1);
+  const [row] = await entitledFileQuery(deps.database.db).execute({ purchaseId: grant.purchaseId, userId: grant.userId });
   if (!row) return { ok: false, reason: 'not-entitled' };
   const release = releaseStateOf(row.releaseAt, now);
   if (!release.released) return { ok: false, reason: 'not-released', availableAt: release.availableAt };

@@ -3,7 +3,7 @@
  * but owned by its recipient (through the 'gift_claim' row); a 'free' row is the author's free book (0097); a 'review_copy' the author's copy for a reviewer (0099). Kept apart from the library service so that
  * checkout can ask it without importing the library, which itself reads checkout's included e-books.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { type Placeholder, and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { purchases } from '../../db/schema';
 import { OWNED_KINDS } from '../../db/purchase-kinds';
@@ -31,7 +31,7 @@ export async function ownsAnyFormat(db: DbOrTx, userId: number, bookId: number):
 }
 
 /** The purchase, if it is this reader's and still entitles them. */
-export const entitledPurchase = (purchaseId: number, userId: number) =>
+export const entitledPurchase = (purchaseId: number | Placeholder, userId: number | Placeholder) =>
   and(eq(purchases.id, purchaseId), eq(purchases.userId, userId), eq(purchases.status, 'completed'), owned);
 
 /** The purchase a download link was issued for, if it still entitles its holder. */

@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { downloadTransfers } from '../../db/schema';
 import { DOWNLOAD_LINK_TTL_MS } from './download-link';
 
@@ -63,6 +64,23 @@ export async function openLinks(db: DbOrTx, userId: number, purchaseIds: number[
 
 export type TransferStep = 'claimed' | 'resumed' | 'used' | 'unknown';
 
+/** A link's first claim of its transfer, prepared: every transfer waits for it (db/prepared.ts). */
+const claimQuery = preparedPerDatabase((db) =>
+  db
+    .update(downloadTransfers)
+    // Placeholders go in as SQL: the builder's types take them in a WHERE but not in SET.
+    .set({
+      startedAt: sql`${sql.placeholder('now')}`,
+      lastRequestAt: sql`${sql.placeholder('now')}`,
+      etag: sql`${sql.placeholder('etag')}`,
+      size: sql`${sql.placeholder('size')}`,
+      requests: sql`${downloadTransfers.requests} + 1`,
+    })
+    .where(and(eq(downloadTransfers.linkId, sql.placeholder('linkId')), isNull(downloadTransfers.startedAt)))
+    .returning({ linkId: downloadTransfers.linkId })
+    .prepare('claim_transfer'),
+);
+
 /**
  * Decides whether this request may send bytes. `ranged` is whether the answer will be a partial one (a
  * Range the server honours, If-Range matching). Two first requests racing: the conditional update lets one
@@ -72,11 +90,7 @@ export async function stepTransfer(
   db: DbOrTx,
   input: { linkId: string; etag: string; size: number; ranged: boolean; now: Date },
 ): Promise<TransferStep> {
-  const [claimed] = await db
-    .update(downloadTransfers)
-    .set({ startedAt: input.now, lastRequestAt: input.now, etag: input.etag, size: input.size, requests: sql`${downloadTransfers.requests} + 1` })
-    .where(and(eq(downloadTransfers.linkId, input.linkId), isNull(downloadTransfers.startedAt)))
-    .returning({ linkId: downloadTransfers.linkId });
+  const [claimed] = await claimQuery(db).execute({ linkId: input.linkId, now: input.now, etag: input.etag, size: input.size });
   if (claimed) return 'claimed';
   const [row] = await db.select().from(downloadTransfers).where(eq(downloadTransfers.linkId, input.linkId)).limit(1);
   if (!row) return 'unknown';
