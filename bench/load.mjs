@@ -7,7 +7,8 @@
 // server's memory), sign-in against an argon2 verify ceiling on the server's cores, event-loop delay and
 // RSS. Then the compose shape: deploy/nginx.conf in front of the built site with DELIVERY=proxy (on PostgreSQL
 // when DATABASE_URL is set, as compose runs it), a 50 MB
-// download and the hashed script through it against nginx serving the same files alone, in the same run.
+// download and the hashed script through it against nginx serving the same files alone, in the same run, in
+// turns whose order rotates (takeTurns).
 // Writes bench/reports/load.json and load.md and checks the budgets of issue 12 (exit code 1 when one
 // is missed). Not run in CI: figures depend on the machine's load.
 // Settings: BENCH_SECONDS (5), BENCH_PORT (first of eight ports, 3900), BENCH_ONLY=compose (the compose shape
@@ -213,17 +214,39 @@ function bigAudiobook() {
 
 /** One transfer lasts a fraction of a second, so single downloads are timed this often, taking turns with nginx. */
 const SINGLE_RUNS = 5;
-/** Runs of the compose shape's hashed script, each through it and to nginx alone in turn. */
-const SCRIPT_TURNS = 3;
+/** Turns of the compose shape's hashed script (takeTurns): each of the three servers goes first in a third. */
+const SCRIPT_TURNS = 9;
+/** One run of the hashed script within a turn, in seconds: short runs, and many turns. */
+const SCRIPT_TURN_SECONDS = 2;
 /**
  * Downloads through the compose shape, each taking turns with nginx alone: a transfer through it differs from
- * one alone by a few milliseconds out of some thirty, less than one run varies from the next.
+ * one alone by a few milliseconds out of some thirty, less than one run varies from the next. Even, so each
+ * goes first as often.
  */
-const COMPOSE_DOWNLOADS = 9;
+const COMPOSE_DOWNLOADS = 10;
 const median = (values) => {
   const sorted = values.filter((v) => v !== null).sort((x, y) => x - y);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
+  if (!sorted.length) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
+/**
+ * Measures each contestant once per turn, the order rotating so that each goes first as often as the others:
+ * rates on this shared machine drift by a third within seconds, and a fixed order would favour whichever ran
+ * while it was quieter. Returns each contestant's results in turn order (results[i][turn]).
+ */
+async function takeTurns(turns, contestants, measure) {
+  const results = contestants.map(() => []);
+  for (let turn = 0; turn < turns; turn++) {
+    for (let k = 0; k < contestants.length; k++) {
+      const i = (turn + k) % contestants.length;
+      results[i].push(await measure(contestants[i], turn));
+    }
+  }
+  return results;
+}
+/** The median of each turn's ratio: a drift of the whole machine from one turn to the next cannot move it. */
+const pairedRatio = (numerators, denominators) => round(median(numerators.map((n, turn) => n / denominators[turn])));
 /** The run whose rate is the median of the runs (its latencies with it). */
 const medianRun = (runs) => [...runs].sort((x, y) => x.rps - y.rps)[Math.floor(runs.length / 2)];
 
@@ -449,50 +472,43 @@ async function benchComposeShape(databaseUrl) {
     // what the rest of its location (the headers above all) costs. Reported, not a budget.
     const cached = `http://127.0.0.1:${ports.nginxCached}`;
     await startNginx(path.resolve('dist/client'), path.join(workDir, 'downloads'), { port: ports.nginxCached, name: 'nginx-cached', keepaliveRequests: 1000, extra: 'open_file_cache max=1000 inactive=60s;' });
-    const ones = [];
-    const nginxOnes = [];
-    for (const link of links) {
-      ones.push(await downloadRate([proxy + link], 1));
-      nginxOnes.push(await downloadRate([`${alone}/downloads/big.mp3`], 1));
-    }
-    const download = { one: median(ones), nginxOne: median(nginxOnes), runs: links.length, database: databaseUrl ? 'postgres' : 'pglite' };
-    download.ratioOne = round(download.one / download.nginxOne);
+    const aloneFile = `${alone}/downloads/big.mp3`;
+    // Each turn's download through the compose shape has a link of its own.
+    const [ones, nginxOnes] = await takeTurns(links.length, ['through', 'alone'], (who, turn) => downloadRate([who === 'through' ? proxy + links[turn] : aloneFile], 1));
+    const download = { one: Math.round(median(ones)), nginxOne: Math.round(median(nginxOnes)), ratioOne: pairedRatio(ones, nginxOnes), runs: links.length, database: databaseUrl ? 'postgres' : 'pglite' };
     // Where a transfer's time goes: the first byte waits for the app's check of the link; the rest is nginx.
     const timed = allLinks.slice(COMPOSE_DOWNLOADS);
-    const throughTimes = [];
-    const aloneTimes = [];
-    for (const link of timed) {
-      throughTimes.push(await downloadTimes(proxy + link));
-      aloneTimes.push(await downloadTimes(`${alone}/downloads/big.mp3`));
-    }
+    const [throughTimes, aloneTimes] = await takeTurns(timed.length, ['through', 'alone'], (who, turn) => downloadTimes(who === 'through' ? proxy + timed[turn] : aloneFile));
     const medianMs = (times, part) => round(median(times.map((t) => t[part])));
     download.firstByteMs = medianMs(throughTimes, 'firstByteMs');
     download.nginxFirstByteMs = medianMs(aloneTimes, 'firstByteMs');
     download.restMs = medianMs(throughTimes, 'restMs');
     download.nginxRestMs = medianMs(aloneTimes, 'restMs');
     console.log(
-      `compose download 50 MB: ${download.one} MB/s through nginx and the app, nginx alone ${download.nginxOne} MB/s (${Math.round(download.ratioOne * 100)}%), medians of ${links.length}; ` +
+      `compose download 50 MB: ${download.one} MB/s through nginx and the app, nginx alone ${download.nginxOne} MB/s (${Math.round(download.ratioOne * 100)}%), ${links.length} turns; ` +
         `first byte ${download.firstByteMs} ms (alone ${download.nginxFirstByteMs}), the rest ${download.restMs} ms (alone ${download.nginxRestMs})`,
     );
     const html = await (await fetch(`${proxy}/`)).text();
     const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     const scripts = [];
     for (const connections of CONNECTIONS) {
-      // Runs taking turns, medians of each: one run of each moves by ten points or more on a shared machine.
-      const through = [];
-      const aloneRuns = [];
-      const cachedRuns = [];
-      for (let turn = 0; turn < SCRIPT_TURNS; turn++) {
-        through.push(await load(proxy + script, connections, { acceptEncoding: ASSET_ENCODING }));
-        aloneRuns.push(await load(alone + script, connections, { acceptEncoding: ASSET_ENCODING }));
-        cachedRuns.push(await load(cached + script, connections, { acceptEncoding: ASSET_ENCODING }));
-      }
+      const [through, aloneRuns, cachedRuns] = await takeTurns(SCRIPT_TURNS, [proxy, alone, cached], (base) =>
+        load(base + script, connections, { acceptEncoding: ASSET_ENCODING, duration: SCRIPT_TURN_SECONDS }),
+      );
       const r = medianRun(through);
-      const nginxRps = medianRun(aloneRuns).rps;
-      const cachedRps = medianRun(cachedRuns).rps;
-      const row = { read: `${script} (hashed JS)`, connections, ...r, nginx: nginxRps, ratioNginx: round(r.rps / nginxRps), nginxCached: cachedRps, ratioCached: round(r.rps / cachedRps), turns: SCRIPT_TURNS };
+      const rates = (runs) => runs.map((run) => run.rps);
+      const row = {
+        read: `${script} (hashed JS)`,
+        connections,
+        ...r,
+        nginx: medianRun(aloneRuns).rps,
+        ratioNginx: pairedRatio(rates(through), rates(aloneRuns)),
+        nginxCached: medianRun(cachedRuns).rps,
+        ratioCached: pairedRatio(rates(through), rates(cachedRuns)),
+        turns: SCRIPT_TURNS,
+      };
       scripts.push(row);
-      console.log(`compose ${String(connections).padStart(3)}c ${row.read} ${r.rps} req/s p99 ${r.p99} ms, nginx alone ${nginxRps} (${Math.round(row.ratioNginx * 100)}%), with open files kept ${cachedRps} (${Math.round(row.ratioCached * 100)}%), medians of ${SCRIPT_TURNS}`);
+      console.log(`compose ${String(connections).padStart(3)}c ${row.read} ${r.rps} req/s p99 ${r.p99} ms, nginx alone ${row.nginx} (${Math.round(row.ratioNginx * 100)}%), with open files kept ${row.nginxCached} (${Math.round(row.ratioCached * 100)}%), ${SCRIPT_TURNS} turns`);
     }
     return { download, scripts };
   } finally {
@@ -515,10 +531,12 @@ function composeMarkdown(compose) {
   return [
     `## Compose shape: deploy/nginx.conf in front of the site (${d.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}, DELIVERY=proxy)`,
     '',
-    `50 MB download through nginx and the app: ${d.one} MB/s vs nginx alone ${d.nginxOne} MB/s (${Math.round(d.ratioOne * 100)} %), medians of ${d.runs} each, taking turns.`,
-    `As curl times them (medians of ${d.runs} more): the first byte after ${d.firstByteMs} ms vs ${d.nginxFirstByteMs} ms alone (nginx asks the app, which checks the link and claims its transfer), the rest of the file in ${d.restMs} ms vs ${d.nginxRestMs} ms.`,
+    'Every contestant is measured once per turn, the order rotating so that each goes first as often; a ratio is the median of the turns\' ratios, which a drift of the shared machine between turns cannot move, and a rate the median of the turns.',
     '',
-    'The hashed script, medians of runs taking turns; "nginx alone" has nginx\'s defaults, the last column keeps open files as deploy/nginx.conf does (reported, not a budget).',
+    `50 MB download through nginx and the app: ${d.one} MB/s vs nginx alone ${d.nginxOne} MB/s, ${Math.round(d.ratioOne * 100)} % over ${d.runs} turns.`,
+    `As curl times them (medians of ${d.runs} more turns): the first byte after ${d.firstByteMs} ms vs ${d.nginxFirstByteMs} ms alone (nginx asks the app, which checks the link and claims its transfer), the rest of the file in ${d.restMs} ms vs ${d.nginxRestMs} ms.`,
+    '',
+    `The hashed script, ${SCRIPT_TURNS} turns of ${SCRIPT_TURN_SECONDS} s runs; "nginx alone" has nginx's defaults, the last column keeps open files as deploy/nginx.conf does (reported, not a budget).`,
     '',
     '| read | conns | req/s | p50 ms | p99 ms | nginx alone req/s | ratio | nginx alone, open files kept | ratio |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
